@@ -1,0 +1,27 @@
+"""The rules of every game: pure Python, standard library only (no pygame here).
+
+The registry `GAMES` maps a game's name to its rules object; everything else
+(menu, records, referee, AI, tests) goes through it.
+"""
+
+from __future__ import annotations
+
+from .base import Game, Outcome
+from .errors import AmbiguousMoveError, IllegalMoveError, NotationError, OptionError, RecordError, RulesError
+from .star import STAR
+
+GAMES: dict[str, Game] = {game.name: game for game in (STAR,)}
+
+
+def get_game(name: str) -> Game:
+    """The game called `name` (case-insensitive); OptionError lists the known names."""
+    game = GAMES.get(name.strip().lower())
+    if game is None:
+        raise OptionError(f"unknown game {name!r}; the games are: {', '.join(sorted(GAMES))}", "unknown_game")
+    return game
+
+
+__all__ = [
+    "GAMES", "get_game", "Game", "Outcome", "RulesError", "NotationError", "IllegalMoveError",
+    "AmbiguousMoveError", "OptionError", "RecordError",
+]

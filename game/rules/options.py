@@ -1,0 +1,139 @@
+"""Typed game options, declared once per game from the pbmserv challenge flags.
+
+A game declares ``OPTIONS = (IntOption("size", 6, 3, 14, "..."), FlagOption("maxi", "..."))``;
+`parse_flags` turns ``["-size=7", "-maxi"]`` into ``{"size": 7, "maxi": True}``
+and refuses anything unknown or out of range with a message naming it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, Mapping, Union
+
+from .errors import OptionError
+
+OptionValue = Union[int, bool, str]
+
+
+@dataclass(frozen=True)
+class IntOption:
+    name: str
+    default: int
+    low: int
+    high: int
+    help: str = ""
+    odd_only: bool = False
+
+    def describe_range(self) -> str:
+        odd = " (odd numbers only)" if self.odd_only else ""
+        return f"{self.low}..{self.high}{odd}"
+
+    def check(self, value: object) -> int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+                value = int(value)
+            else:
+                raise OptionError(
+                    f"option -{self.name} needs a whole number in {self.describe_range()}, got {value!r}",
+                    "option_type",
+                )
+        if not self.low <= value <= self.high or (self.odd_only and value % 2 == 0):
+            raise OptionError(
+                f"option -{self.name}={value} is out of range: it must be {self.describe_range()}",
+                "option_range",
+            )
+        return value
+
+
+@dataclass(frozen=True)
+class FlagOption:
+    name: str
+    help: str = ""
+    default: bool = False
+
+    def check(self, value: object) -> bool:
+        if isinstance(value, bool):
+            return value
+        if isinstance(value, str) and value.lower() in ("1", "true", "yes", "on"):
+            return True
+        if isinstance(value, str) and value.lower() in ("0", "false", "no", "off"):
+            return False
+        raise OptionError(f"option -{self.name} is a switch (on or off), got {value!r}", "option_type")
+
+
+@dataclass(frozen=True)
+class ChoiceOption:
+    """An option taking one word from a fixed list (house-rule readings and the like)."""
+
+    name: str
+    default: str
+    choices: tuple[str, ...]
+    help: str = ""
+
+    def check(self, value: object) -> str:
+        if isinstance(value, str) and value.lower() in self.choices:
+            return value.lower()
+        raise OptionError(
+            f"option -{self.name} must be one of {', '.join(self.choices)}, got {value!r}", "option_choice"
+        )
+
+
+Option = Union[IntOption, FlagOption, ChoiceOption]
+
+
+def defaults(specs: Iterable[Option]) -> dict[str, OptionValue]:
+    return {spec.name: spec.default for spec in specs}
+
+
+def validate(specs: Iterable[Option], values: Mapping[str, object] | None) -> dict[str, OptionValue]:
+    """Complete `values` with defaults and check each; unknown names are refused."""
+    specs = tuple(specs)
+    by_name = {spec.name: spec for spec in specs}
+    result = defaults(specs)
+    for name, value in (values or {}).items():
+        if name not in by_name:
+            raise OptionError(_unknown(name, specs), "option_unknown")
+        result[name] = by_name[name].check(value)
+    return result
+
+
+def parse_flags(specs: Iterable[Option], flags: Iterable[str]) -> dict[str, OptionValue]:
+    """Read pbmserv challenge flags such as ``-size=7`` or ``-maxi``."""
+    specs = tuple(specs)
+    by_name = {spec.name: spec for spec in specs}
+    values: dict[str, object] = {}
+    for flag in flags:
+        text = flag.strip()
+        if not text.startswith("-") or len(text) < 2:
+            raise OptionError(f"{flag!r} is not an option: options look like -name or -name=value", "option_syntax")
+        name, has_value, raw = text.lstrip("-").partition("=")
+        name = name.lower()
+        spec = by_name.get(name)
+        if spec is None:
+            raise OptionError(_unknown(name, specs), "option_unknown")
+        if isinstance(spec, FlagOption):
+            values[name] = raw if has_value else True
+        elif not has_value or raw == "":
+            raise OptionError(f"option -{name} needs a value, as in -{name}={spec.default}", "option_syntax")
+        else:
+            values[name] = raw
+    return validate(specs, values)
+
+
+def to_flags(specs: Iterable[Option], values: Mapping[str, OptionValue]) -> list[str]:
+    """The canonical flags for `values`: only those that differ from the default."""
+    flags = []
+    for spec in specs:
+        value = values.get(spec.name, spec.default)
+        if value == spec.default:
+            continue
+        if isinstance(spec, FlagOption):
+            flags.append(f"-{spec.name}" if value else f"-{spec.name}=off")
+        else:
+            flags.append(f"-{spec.name}={value}")
+    return flags
+
+
+def _unknown(name: str, specs: tuple[Option, ...]) -> str:
+    known = ", ".join(f"-{spec.name}" for spec in specs) or "none"
+    return f"unknown option -{name}; this game's options are: {known}"
