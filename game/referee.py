@@ -1,0 +1,174 @@
+"""Replay and judge a game without graphics.
+
+    python -m game.referee GAME [OPTIONS...] --moves "M1 M2 ..." [--json]
+    python -m game.referee --record FILE [--moves "..."] [--json]
+
+GAME is a registered game (``star``); OPTIONS are its pbmserv challenge flags
+(``-size=5``, ``-maxi``). The moves are in the game's notation, separated by
+spaces. Prints the board, whose turn it is, the scores, the result and the
+legal moves; ``--json`` prints one JSON object instead (keys: game, options,
+flags, to_move, over, winner, draw, result, scores, leader, legal, moves,
+board, details, ply).
+
+Exit status: 0 when every move was read and legal; 2 for a malformed or
+illegal move (the message names its number, the move and why), an unknown
+game or option, or a corrupt record.
+
+This command is a public contract: flags and JSON keys are only ever added.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import re
+import sys
+from typing import Any, Sequence
+
+from .rules import GAMES, get_game
+from .rules.errors import RulesError
+from .rules.history import GameHistory
+from .rules.record import read_record, result_text, write_record
+
+EXIT_OK, EXIT_REFUSED = 0, 2
+_GAME_FLAG = re.compile(r"^-[A-Za-z][\w-]*(=.*)?$")
+
+
+class Refusal(Exception):
+    """A refused input: message plus the fields the JSON error object carries."""
+
+    def __init__(self, message: str, **fields: Any) -> None:
+        super().__init__(message)
+        self.fields = fields
+
+
+def split_arguments(argv: Sequence[str]) -> tuple[list[str], list[str]]:
+    """Separate single-dash game options (``-size=5``) from the referee's own arguments."""
+    own, game_flags = [], []
+    expects_value = False
+    for arg in argv:
+        if not expects_value and _GAME_FLAG.match(arg) and not arg.startswith("--"):
+            game_flags.append(arg)
+        else:
+            own.append(arg)
+            expects_value = arg in ("--moves", "--record", "--seed", "--save")
+            continue
+        expects_value = False
+    return own, game_flags
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m game.referee",
+        description="Replay a game from its moves or a record and judge it: board, turn, scores, result, legal moves.",
+        epilog=f"games: {', '.join(sorted(GAMES))}. Game options are the pbmserv flags, e.g. -size=5 -maxi.",
+    )
+    parser.add_argument("game", nargs="?", help="the game's name (optional with --record)")
+    parser.add_argument("--moves", default="", help='moves separated by spaces, e.g. "C3 swap D4 pass pass"')
+    parser.add_argument("--record", metavar="FILE", help="a game record to replay first ('-' reads standard input)")
+    parser.add_argument("--seed", type=int, default=None, help="seed for any dice not written in the moves")
+    parser.add_argument("--save", metavar="FILE", help="write the resulting game record to FILE")
+    parser.add_argument("--json", action="store_true", help="print one JSON object instead of text")
+    return parser
+
+
+def judge(args: argparse.Namespace, game_flags: list[str]) -> GameHistory:
+    if args.record:
+        try:
+            text = sys.stdin.read() if args.record == "-" else open(args.record, encoding="utf-8").read()
+        except OSError as error:
+            raise Refusal(f"cannot read the record {args.record}: {error.strerror}") from None
+        try:
+            history = read_record(text)
+        except RulesError as error:
+            raise Refusal(f"record {args.record}: {error}", record=args.record, line=getattr(error, "line", None)) from None
+        if args.game and get_game(args.game) is not history.game:
+            raise Refusal(f"the record is a game of {history.game.name}, not {args.game}")
+        if game_flags:
+            raise Refusal("game options come from the record; do not give them as well")
+    else:
+        if not args.game:
+            raise Refusal(f"name a game ({', '.join(sorted(GAMES))}) or give --record FILE")
+        game = get_game(args.game)
+        history = GameHistory(game, game.options_from_flags(game_flags))
+    rng = random.Random(args.seed)
+    first = len(history.moves) + 1
+    for offset, text in enumerate(args.moves.split()):
+        number = first + offset
+        history.roll_if_due(rng)
+        try:
+            history.play(text)
+        except RulesError as error:
+            raise Refusal(
+                f"move {number} {text!r}: {error}", move_number=number, move=text, reason=str(error), key=error.key
+            ) from None
+    history.roll_if_due(rng)
+    return history
+
+
+def report(history: GameHistory) -> dict[str, Any]:
+    game, state = history.game, history.state
+    outcome = game.outcome(state)
+    to_move = game.to_move(state)
+    leader = game.leader(state)
+    names = game.players
+    return {
+        "game": game.name,
+        "options": history.options,
+        "flags": game.flags(history.options),
+        "to_move": None if to_move is None else names[to_move],
+        "over": outcome is not None,
+        "winner": None if outcome is None or outcome.winner is None else names[outcome.winner],
+        "draw": bool(outcome is not None and outcome.winner is None),
+        "result": result_text(history),
+        "reason": None if outcome is None else outcome.reason,
+        "scores": dict(zip(names, game.scores(state))),
+        "leader": None if leader is None else names[leader],
+        "legal": [str(move) for move in game.legal_moves(state)],
+        "moves": history.notation(),
+        "ply": len(history.moves),
+        "board": game.render_text(state).splitlines(),
+        "details": game.details(state),
+    }
+
+
+def format_text(history: GameHistory, info: dict[str, Any]) -> str:
+    game = history.game
+    flags = " ".join(info["flags"]) or "default options"
+    lines = [f"{game.title} ({flags})", "", game.render_text(history.state), ""]
+    if info["moves"]:
+        lines.append("Moves: " + " ".join(f"{i}. {m}" for i, m in enumerate(info["moves"], 1)))
+    scores = ", ".join(f"{name} {score}" for name, score in info["scores"].items())
+    if info["over"]:
+        verdict = "a draw" if info["draw"] else f"{info['winner']} wins"
+        lines.append(f"Game over: {verdict} ({info['reason']}).")
+    else:
+        lines.append(f"To move: {info['to_move']}")
+    standing = info["details"].get("standing")
+    lines.append(f"Scores: {scores}" + (f" ({standing})" if standing else ""))
+    lines.append(f"Legal moves ({len(info['legal'])}): {' '.join(info['legal']) or '-'}")
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    own, game_flags = split_arguments(list(sys.argv[1:] if argv is None else argv))
+    args = build_parser().parse_args(own)
+    try:
+        history = judge(args, game_flags)
+    except (Refusal, RulesError) as error:
+        fields = getattr(error, "fields", {})
+        print(f"referee: {error}", file=sys.stderr)
+        if args.json:
+            print(json.dumps({"error": str(error), **fields}))
+        return EXIT_REFUSED
+    info = report(history)
+    if args.save:
+        with open(args.save, "w", encoding="utf-8") as out:
+            out.write(write_record(history))
+    print(json.dumps(info) if args.json else format_text(history, info))
+    return EXIT_OK
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,51 @@
+"""Seeded random play, shared by the tests, the benchmark and the WebAssembly check.
+
+The same seed gives the same game on every Python (CPython 3.11-3.14,
+Pyodide): only `random.Random(seed)` with `randrange` is used.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Mapping
+
+from .base import Game
+from .history import GameHistory
+
+
+def random_game(game: Game, options: Mapping[str, object] | None = None, seed: int = 0,
+                max_moves: int = 10_000, pass_weight: float | None = None) -> GameHistory:
+    """Play uniformly random legal moves (and dice) from the start until the game ends.
+
+    `pass_weight`, when given, is the chance of choosing a move whose text is
+    ``pass`` when other moves exist; None treats every legal move alike.
+    """
+    rng = random.Random(seed)
+    history: GameHistory = GameHistory(game, options)
+    for _ in range(max_moves):
+        history.roll_if_due(rng)
+        state = history.state
+        if game.outcome(state) is not None:
+            break
+        moves = game.legal_moves(state)
+        if pass_weight is not None:
+            passes = [m for m in moves if str(m) == "pass"]
+            others = [m for m in moves if str(m) != "pass"]
+            if passes and others:
+                moves = passes if rng.random() < pass_weight else others
+        history.play(moves[rng.randrange(len(moves))])
+    return history
+
+
+def summary(history: GameHistory) -> dict[str, Any]:
+    """What two runs of the same game must agree on: the record and the scores."""
+    from .record import write_record
+
+    game, state = history.game, history.state
+    outcome = game.outcome(state)
+    return {
+        "record": write_record(history),
+        "scores": list(game.scores(state)),
+        "winner": None if outcome is None else outcome.winner,
+        "over": outcome is not None,
+    }
