@@ -255,7 +255,7 @@ class StarGame(Game[StarState, StarMove]):
         move = StarMove.parse(text)
         if move.kind == "place" and move.cell not in state.board.index:
             raise NotationError(
-                f"there is no cell {move.cell} on a size-{state.size} board ({_board_extent(state.size)})",
+                f"there is no cell {move.cell} on a size-{state.size} board ({_board_extent(state.size, move.cell)})",
                 "off_board",
             )
         return move
@@ -273,7 +273,7 @@ class StarGame(Game[StarState, StarMove]):
             index = state.board.index.get(move.cell or "")
             if index is None:
                 raise IllegalMoveError(
-                    f"there is no cell {move.cell} on a size-{state.size} board ({_board_extent(state.size)})",
+                    f"there is no cell {move.cell} on a size-{state.size} board ({_board_extent(state.size, move.cell)})",
                     "off_board",
                 )
             if state.cells[index] != EMPTY:
@@ -354,8 +354,13 @@ class StarGame(Game[StarState, StarMove]):
         }
 
 
-def _board_extent(n: int) -> str:
-    return f"columns A-{LETTERS[2 * n - 3]}, rows 1-{2 * n - 2}"
+def _board_extent(n: int, cell: str | None = None) -> str:
+    geo = board(n)
+    row = int(cell[1:]) if cell and cell[1:].isdigit() else 0
+    if 1 <= row <= geo.rows:
+        cells = geo.cells_of_row(row)
+        return f"row {row} runs from {geo.names[cells[0]]} to {geo.names[cells[-1]]}"
+    return f"columns A-{LETTERS[2 * n - 3]}, rows 1-{geo.rows}"
 
 
 def _ordinal(k: int) -> str:
