@@ -244,8 +244,8 @@ class StarGame(Game[StarState, StarMove]):
     def legal_moves(self, state: StarState) -> list[StarMove]:
         if state.over:
             return []
-        geo = state.board
-        moves = [StarMove("place", geo.names[i]) for i, stone in enumerate(state.cells) if stone == EMPTY]
+        placements = _placements(state.size)
+        moves = [placements[i] for i, stone in enumerate(state.cells) if stone == EMPTY]
         moves.append(PASS)
         if self.can_swap(state):
             moves.append(SWAP)
@@ -352,6 +352,12 @@ class StarGame(Game[StarState, StarMove]):
             "swapped": state.swapped,
             "passes_in_a_row": state.passes,
         }
+
+
+@lru_cache(maxsize=None)
+def _placements(n: int) -> tuple[StarMove, ...]:
+    """One prebuilt move per cell: legal-move generation then only filters."""
+    return tuple(StarMove("place", name) for name in board(n).names)
 
 
 def _board_extent(n: int, cell: str | None = None) -> str:

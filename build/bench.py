@@ -1,0 +1,71 @@
+"""Benchmarks of the rules (not tests): random playouts per second and legal-move generation time.
+
+    python build/bench.py [--seconds S] [GAME ...]
+
+Prints one line per measurement. Figures depend on the machine; compare runs on the same one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from game.rules import GAMES  # noqa: E402
+from game.rules.playout import random_game  # noqa: E402
+
+# option sets measured per game: (label, options)
+CASES = {
+    "star": [("size 6", {"size": 6}), ("size 14", {"size": 14})],
+}
+
+
+def playouts_per_second(game, options, seconds, pass_weight):
+    count, moves, start, seed = 0, 0, time.perf_counter(), 0
+    while time.perf_counter() - start < seconds:
+        history = random_game(game, options, seed, pass_weight=pass_weight)
+        count += 1
+        moves += len(history.moves)
+        seed += 1
+    elapsed = time.perf_counter() - start
+    return count / elapsed, moves / count
+
+
+def legal_move_time(game, options, positions=20):
+    """Median time of one legal_moves call over positions taken from random games (mid-game)."""
+    times, sizes = [], []
+    for seed in range(positions):
+        history = random_game(game, options, seed, pass_weight=0.0)
+        for state in history.states[:: max(1, len(history.states) // 10)]:
+            start = time.perf_counter()
+            for _ in range(20):
+                legal = game.legal_moves(state)
+            times.append((time.perf_counter() - start) / 20)
+            sizes.append(len(legal))
+    return statistics.median(times), max(times), statistics.mean(sizes)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("games", nargs="*", default=sorted(CASES))
+    parser.add_argument("--seconds", type=float, default=2.0, help="time per playout measurement")
+    args = parser.parse_args()
+    print(f"Python {sys.version.split()[0]} on {sys.platform}")
+    for name in args.games:
+        game = GAMES[name]
+        for label, options in CASES.get(name, [("default", {})]):
+            rate, length = playouts_per_second(game, options, args.seconds, pass_weight=0.0)
+            print(f"{name} {label}: {rate:8.1f} playouts/s to a full board ({length:.0f} moves each)")
+            rate, length = playouts_per_second(game, options, args.seconds, pass_weight=None)
+            print(f"{name} {label}: {rate:8.1f} playouts/s, uniform over legal moves ({length:.0f} moves each)")
+            median, worst, moves = legal_move_time(game, options)
+            print(f"{name} {label}: legal_moves {median * 1e6:8.1f} us median, {worst * 1e6:.1f} us worst "
+                  f"({moves:.0f} moves on average)")
+
+
+if __name__ == "__main__":
+    main()
