@@ -1,0 +1,5 @@
+import asyncio
+
+from game.app.main import amain
+
+asyncio.run(amain())
