@@ -1,0 +1,214 @@
+"""The app shell: window, scene stack and the one async frame loop.
+
+Desktop: ``python -m game [--size WxH]`` (a resizable window, default 1280x720).
+Browser (pygbag): ``asyncio.run(amain())`` in ``web/main.py``; the canvas gets a
+fixed size matching the browser window's shape, and the page scales it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+from typing import Sequence
+
+import pygame
+
+from . import theme
+from .input import InputMapper, Intent
+from .scene import Scene
+
+DEFAULT_SIZE = (1280, 720)
+MIN_SIDE, MAX_SIDE = 240, 8192
+IS_BROWSER = sys.platform == "emscripten"
+
+
+class App:
+    """Owns the display surface and the scene stack; `step` runs one frame."""
+
+    def __init__(self, surface: pygame.Surface, browser: bool = IS_BROWSER) -> None:
+        self.surface = surface
+        self.size: tuple[int, int] = surface.get_size()
+        self.browser = browser
+        self.stack: list[Scene] = []
+        self.mapper = InputMapper(self.size)
+        self.running = True
+        self.frames = 0
+
+    # -- the stack ---------------------------------------------------------------------
+    @property
+    def top(self) -> Scene | None:
+        return self.stack[-1] if self.stack else None
+
+    def push(self, scene: Scene) -> Scene:
+        scene.layout(self.size)
+        self.stack.append(scene)
+        return scene
+
+    def pop(self) -> Scene | None:
+        """Drop the top scene; the bottom scene (the menu) always stays."""
+        if len(self.stack) <= 1:
+            return None
+        scene = self.stack.pop()
+        top = self.top
+        if top is not None and top.size != self.size:
+            top.layout(self.size)
+        return scene
+
+    def replace(self, scene: Scene) -> Scene:
+        if self.stack:
+            self.stack.pop()
+        return self.push(scene)
+
+    def pop_to_root(self) -> None:
+        del self.stack[1:]
+        if self.stack:
+            self.stack[0].layout(self.size)
+
+    # -- events ------------------------------------------------------------------------
+    def resize(self, size: tuple[int, int]) -> None:
+        """Re-lay-out every scene for a new window size (desktop only: the web canvas is fixed)."""
+        size = (max(MIN_SIDE, int(size[0])), max(MIN_SIDE, int(size[1])))
+        if not self.browser:
+            current = pygame.display.get_surface()
+            if current is None or current.get_size() != size:
+                current = pygame.display.set_mode(size, pygame.RESIZABLE)
+            self.surface = current
+        self.size = self.surface.get_size()
+        self.mapper.size = self.size
+        for scene in self.stack:
+            scene.layout(self.size)
+
+    def handle_event(self, ev: pygame.event.Event) -> None:
+        if ev.type == pygame.VIDEORESIZE:
+            self.resize((ev.w, ev.h))
+            return
+        if ev.type == pygame.WINDOWSIZECHANGED:
+            surface = pygame.display.get_surface()
+            if surface is not None and surface.get_size() != self.size:
+                self.surface = surface
+                self.resize(surface.get_size())
+            return
+        for intent in self.mapper.translate(ev):
+            self.dispatch(intent)
+
+    def dispatch(self, intent: Intent) -> None:
+        if intent.kind == "quit":
+            if not self.browser:
+                self.running = False
+            return
+        top = self.top
+        if top is not None:
+            top.handle(intent)
+
+    def draw(self) -> None:
+        if not self.stack:
+            return
+        first = len(self.stack) - 1
+        while first > 0 and self.stack[first].overlay:
+            first -= 1
+        for scene in self.stack[first:]:
+            scene.draw(self.surface)
+
+    def step(self, dt: float = 1 / 60) -> None:
+        """One frame: handle queued events, update and draw the top scene, flip."""
+        for ev in pygame.event.get():
+            self.handle_event(ev)
+        top = self.top
+        if top is not None:
+            top.update(dt)
+        self.draw()
+        pygame.display.flip()
+        self.frames += 1
+
+
+def browser_size() -> tuple[int, int]:
+    """A fixed canvas size with the browser window's shape (portrait phone or landscape)."""
+    try:
+        import platform as web  # pygbag's `platform` module exposes the JS window
+
+        w = int(web.window.innerWidth)  # type: ignore[attr-defined]
+        h = int(web.window.innerHeight)  # type: ignore[attr-defined]
+    except Exception:
+        return DEFAULT_SIZE
+    return fit_canvas(w, h)
+
+
+def fit_canvas(w: int, h: int) -> tuple[int, int]:
+    """The canvas size for a window of w x h css pixels (kept within sensible bounds)."""
+    if w <= 0 or h <= 0:
+        return DEFAULT_SIZE
+    if h > w:  # portrait phone: 480 wide, as tall as the screen's shape asks
+        return (480, max(640, min(1040, round(480 * h / w))))
+    return (max(960, min(1600, round(720 * w / h))), 720)
+
+
+def make_app(size: tuple[int, int] | None = None, browser: bool = IS_BROWSER) -> App:
+    """Open the window and build the app with the main menu on its stack."""
+    from .menu import MenuScene
+
+    pygame.init()
+    theme.font.cache_clear()  # fonts made before an earlier pygame.quit() are dead
+    if size is None:
+        size = browser_size() if browser else DEFAULT_SIZE
+    flags = 0 if browser else pygame.RESIZABLE
+    surface = pygame.display.set_mode(size, flags)
+    pygame.display.set_caption("Board games: Star and friends")
+    app = App(surface, browser)
+    app.push(MenuScene(app))
+    return app
+
+
+async def amain(size: tuple[int, int] | None = None, max_frames: int | None = None) -> None:
+    """Run the app until it quits (or for `max_frames` frames), yielding to the event loop every frame."""
+    app = make_app(size)
+    clock = pygame.time.Clock()
+    try:
+        while app.running and (max_frames is None or app.frames < max_frames):
+            # In the browser the page paces the frames; on the desktop cap at 60 per second.
+            dt = clock.tick() if app.browser else clock.tick(60)
+            app.step(min(dt, 100) / 1000)
+            await asyncio.sleep(0)
+    finally:
+        if not app.browser:
+            theme.font.cache_clear()
+            pygame.quit()
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """Read ``WxH`` (for example ``1280x720``); raises ValueError naming the problem."""
+    parts = text.lower().replace("×", "x").split("x")
+    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+        raise ValueError(f"--size {text!r}: write the window size as WIDTHxHEIGHT, for example 1280x720")
+    w, h = (int(p) for p in parts)
+    if not (MIN_SIDE <= w <= MAX_SIDE and MIN_SIDE <= h <= MAX_SIDE):
+        raise ValueError(f"--size {text!r}: width and height must each be {MIN_SIDE}..{MAX_SIDE} pixels")
+    return (w, h)
+
+
+def run(argv: Sequence[str]) -> int:
+    """Desktop entry (``python -m game``); returns the exit status (2 for bad arguments)."""
+    parser = argparse.ArgumentParser(prog="python -m game", description="Play Star and the other board games.")
+    parser.add_argument("--size", default=None, metavar="WxH",
+                        help="window size in pixels (default 1280x720; try 390x844 for a phone shape)")
+    parser.add_argument("--frames", type=int, default=None, help=argparse.SUPPRESS)
+    try:
+        args = parser.parse_args(list(argv))
+    except SystemExit as stop:  # argparse already printed the message
+        return int(stop.code or 0)
+    size = DEFAULT_SIZE
+    if args.size is not None:
+        try:
+            size = parse_size(args.size)
+        except ValueError as err:
+            print(f"python -m game: error: {err}", file=sys.stderr)
+            return 2
+    if args.frames is not None and args.frames < 1:
+        print("python -m game: error: --frames must be at least 1", file=sys.stderr)
+        return 2
+    asyncio.run(amain(size, args.frames))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(run(sys.argv[1:]))

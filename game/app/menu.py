@@ -1,0 +1,142 @@
+"""The main menu: every game in `game.rules.GAMES` with its one-line summary."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ..rules import GAMES
+from ..rules.base import Game
+from . import theme
+from .input import Intent
+from .scene import Scene
+from .widgets import Button, press_buttons
+
+if TYPE_CHECKING:
+    from .main import App
+
+
+class MenuScene(Scene):
+    def __init__(self, app: "App") -> None:
+        super().__init__(app)
+        from .registry import GAME_SCENES
+
+        self.games: list[Game] = list(GAMES.values())
+        self.playable = {name for name in GAME_SCENES}
+        self.cards: list[tuple[Game, pygame.Rect, Button, Button]] = []
+        self.quit = Button("Quit", self._quit, name="quit")
+        self.scroll = 0
+        # The list can scroll, so a press acts on release, unless the finger moved (a drag).
+        self.pressed_at: tuple[int, int] | None = None
+        self.dragged = 0
+        for game in self.games:
+            play = Button("Play", (lambda g=game: self.open_new_game(g)), name=f"play-{game.name}", primary=True,
+                          enabled=game.name in self.playable)
+            rules = Button("Rules", (lambda g=game: self.open_rules(g)), name=f"rules-{game.name}")
+            self.cards.append((game, pygame.Rect(0, 0, 0, 0), play, rules))
+        self.buttons = [b for _, _, play, rules in self.cards for b in (play, rules)]
+        if not app.browser:
+            self.buttons.append(self.quit)
+
+    def _quit(self) -> None:
+        self.app.running = False
+
+    def open_new_game(self, game: Game) -> None:
+        from .newgame import NewGameScene
+
+        self.app.push(NewGameScene(self.app, game))
+
+    def open_rules(self, game: Game) -> None:
+        from .rules_screen import RulesScene
+
+        self.app.push(RulesScene(self.app, game))
+
+    def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        w, h = size
+        narrow = w < 600
+        pad = 12 if narrow else 32
+        width = min(w - 2 * pad, 820)
+        left = (w - width) // 2
+        self.summary_size = 24 if narrow else 26
+        if narrow and len(self.cards) > 2:
+            self.summary_size = 21
+        y = pad + 96 - self.scroll
+        self.title_y = pad + 34 - self.scroll
+        for k, (game, _, play, rules) in enumerate(self.cards):
+            text_w = width - 32 if narrow else width - 32 - 150
+            lines = len(theme.wrap(game.summary, self.summary_size, text_w))
+            height = 52 + lines * (self.summary_size + 2) + (66 if narrow else 12)
+            height = max(height, 130 if not narrow else 0)
+            rect = pygame.Rect(left, y, width, height)
+            self.cards[k] = (game, rect, play, rules)
+            if narrow:
+                play.rect = pygame.Rect(rect.left + 16, rect.bottom - 60, (width - 44) // 2, 48)
+                rules.rect = pygame.Rect(play.rect.right + 12, rect.bottom - 60, (width - 44) // 2, 48)
+            else:
+                play.rect = pygame.Rect(rect.right - 146, rect.top + 16, 130, 50)
+                rules.rect = pygame.Rect(rect.right - 146, rect.top + 74, 130, 44)
+            y += height + 14
+        self.quit.rect = pygame.Rect(left + width - 110, max(y, h - pad - 48 - self.scroll), 110, 48)
+        self.content_height = self.quit.rect.bottom + pad + self.scroll
+        if self.scroll > self.max_scroll():  # after a resize
+            self.scroll = self.max_scroll()
+            self.layout(size)
+
+    def max_scroll(self) -> int:
+        return max(0, self.content_height - self.size[1])
+
+    def _scroll_by(self, dy: int) -> None:
+        self.scroll = max(0, min(self.max_scroll(), self.scroll + dy))
+        self.layout(self.size)
+
+    def handle(self, intent: Intent) -> None:
+        if intent.kind == "drag":
+            self.dragged += abs(intent.rel[1]) + abs(intent.rel[0])
+            self._scroll_by(-intent.rel[1])
+            return
+        if intent.kind == "scroll":
+            self._scroll_by(-intent.rel[1] * 60)
+            return
+        if intent.kind == "key" and intent.text in ("up", "down", "pageup", "pagedown"):
+            self._scroll_by(80 if intent.text in ("down", "pagedown") else -80)
+            return
+        if intent.kind == "point":
+            self.pressed_at, self.dragged = intent.pos, 0
+            return
+        if intent.kind == "release":
+            pos, self.pressed_at = self.pressed_at, None
+            if pos is None or self.dragged > 12:
+                return
+            for game, rect, play, rules in self.cards:
+                if play.hit(pos) or rules.hit(pos):
+                    break
+                if rect.collidepoint(pos) and game.name in self.playable:
+                    self.open_new_game(game)
+                    return
+            press_buttons(self.buttons, pos)
+            return
+        if intent.kind == "back":
+            return  # the menu is the bottom of the stack
+        super().handle(intent)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.BG)
+        w, h = self.size
+        theme.text(surface, "Board Games", 56 if w >= 600 else 46, theme.TEXT, center=(w // 2, self.title_y))
+        theme.text(surface, "Choose a game", 24, theme.TEXT_DIM, center=(w // 2, self.title_y + 40))
+        for game, rect, play, rules in self.cards:
+            hovered = self.hover is not None and rect.collidepoint(self.hover)
+            theme.panel(surface, rect, theme.BG_CARD_HI if hovered else theme.BG_CARD, 14)
+            # a small stone pair as the game's badge
+            theme.text(surface, game.title, 34, theme.TEXT, topleft=(rect.left + 16, rect.top + 14))
+            text_w = rect.width - 32 if w < 600 else rect.width - 32 - 150
+            theme.paragraph(surface, game.summary, self.summary_size, theme.TEXT_DIM,
+                            pygame.Rect(rect.left + 16, rect.top + 50, text_w, 10), spacing=1.15)
+            if game.name not in self.playable:
+                play.label = "Soon"
+            play.draw(surface, self.hover)
+            rules.draw(surface, self.hover)
+        if not self.app.browser:
+            self.quit.draw(surface, self.hover)

@@ -1,0 +1,134 @@
+"""The new-game screen: the game's OPTIONS as touch controls, and who plays each side."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ..rules.base import Game
+from ..rules.errors import RulesError
+from ..rules.options import OptionValue
+from . import theme
+from .input import Intent
+from .scene import AVAILABLE_SEATS, SEAT_KINDS, Scene
+from .widgets import Button, OptionControl, press_buttons
+
+if TYPE_CHECKING:
+    from .main import App
+
+
+class NewGameScene(Scene):
+    def __init__(self, app: "App", game: Game, values: dict[str, OptionValue] | None = None,
+                 seats: tuple[str, ...] = ("Human", "Human")) -> None:
+        super().__init__(app)
+        self.game = game
+        self.values: dict[str, OptionValue] = game.check_options(values)
+        self.controls = [OptionControl(spec, self.values) for spec in game.OPTIONS]
+        self.seats = list(seats)
+        self.seat_buttons: list[list[Button]] = []
+        for side in range(len(game.players)):
+            row = []
+            for kind in SEAT_KINDS:
+                row.append(Button(kind, (lambda s=side, k=kind: self.set_seat(s, k)), name=f"seat{side}-{kind.lower()}",
+                                  enabled=kind in AVAILABLE_SEATS, hint="" if kind in AVAILABLE_SEATS else "later"))
+            self.seat_buttons.append(row)
+        self.start = Button("Start", self.start_game, name="start", primary=True)
+        self.back = Button("Back", self.app.pop, name="back")
+        self.rules = Button("Rules", self.open_rules, name="rules")
+        self.error = ""
+        self._sync()
+
+    def set_seat(self, side: int, kind: str) -> None:
+        if kind in AVAILABLE_SEATS:
+            self.seats[side] = kind
+        self._sync()
+
+    def _sync(self) -> None:
+        for side, row in enumerate(self.seat_buttons):
+            for button in row:
+                button.selected = button.label == self.seats[side]
+        self.buttons = [self.back, self.rules, self.start, *(b for row in self.seat_buttons for b in row),
+                        *(b for control in self.controls for b in control.buttons)]
+
+    def open_rules(self) -> None:
+        from .rules_screen import RulesScene
+
+        self.app.push(RulesScene(self.app, self.game))
+
+    def start_game(self) -> None:
+        from .registry import GAME_SCENES
+
+        scene_class = GAME_SCENES.get(self.game.name)
+        if scene_class is None:
+            self.error = f"{self.game.title} cannot be played in the app yet."
+            return
+        try:
+            options = self.game.check_options(self.values)
+        except RulesError as err:
+            self.error = str(err)
+            return
+        self.app.replace(scene_class(self.app, self.game, options, tuple(self.seats)))
+
+    def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        w, h = size
+        narrow = w < 600
+        pad = 12 if narrow else 32
+        width = min(w - 2 * pad, 720)
+        left = (w - width) // 2
+        self.back.rect = pygame.Rect(pad, pad, 100, 48)
+        self.rules.rect = pygame.Rect(w - pad - 100, pad, 100, 48)
+        y = pad + 92
+        control_h = 52
+        for control in self.controls:
+            block = 24 + (22 if control.spec.help else 0) + 10 + control_h
+            control.layout(pygame.Rect(left, y, width, block), control_h)
+            y += block + 18
+        self.seats_top = y
+        y += 34
+        self.seat_rows: list[pygame.Rect] = []
+        label_w = 0 if narrow else 190
+        for row in self.seat_buttons:
+            line = pygame.Rect(left, y + (24 if narrow else 0), width, 52)
+            self.seat_rows.append(pygame.Rect(left, y, width, line.bottom - y))
+            bw = min(170, (width - label_w - 8) // len(row))
+            for k, button in enumerate(row):
+                button.rect = pygame.Rect(left + label_w + k * (bw + 8), line.top, bw, 52)
+            y = line.bottom + 14
+        self.start.rect = pygame.Rect(left, max(y + 10, min(h - pad - 64, y + 60)), width, 64)
+
+    def handle(self, intent: Intent) -> None:
+        if intent.kind == "point":
+            if press_buttons(self.buttons, intent.pos):
+                self.error = "" if self.app.top is self else self.error
+            return
+        if intent.kind == "confirm":
+            self.start_game()
+            return
+        super().handle(intent)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.BG)
+        w, _ = self.size
+        theme.text(surface, f"New game: {self.game.title}", 34 if w >= 600 else 28, theme.TEXT,
+                   center=(w // 2, self.back.rect.centery), max_width=w - 2 * self.back.rect.right - 16)
+        for control in self.controls:
+            control.draw(surface, self.hover)
+        if self.controls:
+            first = self.controls[0].rect
+            theme.text(surface, "Options", 18, theme.TEXT_DIM, topleft=(first.left, first.top - 22))
+        left = self.seat_rows[0].left if self.seat_rows else 32
+        theme.text(surface, "Players", 26, theme.TEXT, topleft=(left, self.seats_top))
+        for side, (row, rect) in enumerate(zip(self.seat_buttons, self.seat_rows)):
+            words = f"{self.game.players[side]}" + (" (moves first)" if side == 0 else "")
+            if w < 600:
+                theme.text(surface, words, 20, theme.TEXT_DIM, topleft=(rect.left, rect.top))
+            else:
+                theme.text(surface, words, 22, theme.TEXT_DIM, midleft=(rect.left, row[0].rect.centery))
+            for button in row:
+                button.draw(surface, self.hover)
+        for button in (self.back, self.rules, self.start):
+            button.draw(surface, self.hover)
+        if self.error:
+            theme.text(surface, self.error, 20, theme.BAD, center=(w // 2, self.start.rect.top - 16), max_width=w - 24)

@@ -1,0 +1,19 @@
+"""Which scene plays which game, and which rules page explains it.
+
+Adding a game to the app is one line in each table (its rules come from
+`game.rules.GAMES`; the menu, options and game-over screens are generic).
+"""
+
+from __future__ import annotations
+
+from .rules_screen import RulesPage
+from .scene import GameScene
+from .star_scene import STAR_RULES, StarScene
+
+GAME_SCENES: dict[str, type[GameScene]] = {
+    "star": StarScene,
+}
+
+RULES_PAGES: dict[str, RulesPage] = {
+    "star": STAR_RULES,
+}

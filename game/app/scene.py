@@ -1,0 +1,140 @@
+"""The scene lifecycle and the base of every game scene.
+
+A scene has four methods: `layout(size)` (place widgets for a surface size;
+called on push and on every resize), `handle(intent)`, `update(dt)` and
+`draw(surface)`. An `overlay` scene is drawn over the scene beneath it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from ..rules.base import Game
+from ..rules.errors import RulesError
+from ..rules.history import GameHistory
+from ..rules.options import OptionValue
+from . import theme
+from .input import Intent
+from .widgets import Button, press_buttons
+
+if TYPE_CHECKING:
+    from .main import App
+
+SEAT_KINDS = ("Human", "Computer")
+# Seat kinds that can be chosen today; add "Computer" here once an AI exists.
+AVAILABLE_SEATS = frozenset({"Human"})
+
+
+class Scene:
+    overlay = False
+
+    def __init__(self, app: "App") -> None:
+        self.app = app
+        self.size = app.size
+        self.buttons: list[Button] = []
+        self.hover: tuple[int, int] | None = None
+
+    def layout(self, size: tuple[int, int]) -> None:
+        self.size = size
+
+    def handle(self, intent: Intent) -> None:
+        if intent.kind == "point":
+            press_buttons(self.buttons, intent.pos)
+        elif intent.kind == "hover":
+            self.hover = intent.pos
+        elif intent.kind == "back":
+            self.app.pop()
+
+    def update(self, dt: float) -> None:
+        pass
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.BG)
+
+    def button(self, name: str) -> Button:
+        """The button called `name` (for keyboard shortcuts and tests)."""
+        for b in self.buttons:
+            if b.name == name:
+                return b
+        raise KeyError(f"{type(self).__name__} has no button {name!r}")
+
+
+class GameScene(Scene):
+    """Base of the scene that plays one game: a GameHistory, the seats and a message line.
+
+    Every move goes through `play`, which reports a refused move as a message
+    and keeps the game as it was.
+    """
+
+    def __init__(self, app: "App", game: Game, options: dict[str, OptionValue] | None = None,
+                 seats: tuple[str, ...] = ("Human", "Human")) -> None:
+        super().__init__(app)
+        self.game = game
+        self.history: GameHistory = GameHistory(game, options)
+        self.seats = tuple(seats)
+        self.message = ""
+        self.message_is_error = False
+
+    @property
+    def state(self) -> Any:
+        return self.history.state
+
+    def person_of(self, colour: int) -> int:
+        """Which person (0 = whoever sat down first) plays `colour` now."""
+        return colour
+
+    def seat_label(self, colour: int) -> str:
+        person = self.person_of(colour)
+        return f"Player {person + 1} ({self.seats[person]})"
+
+    def say(self, words: str, error: bool = False) -> None:
+        self.message, self.message_is_error = words, error
+
+    def play(self, move: Any) -> bool:
+        """Play a move or its notation through the history; False (with the reason shown) if refused."""
+        try:
+            played = self.history.play(move)
+        except RulesError as err:
+            self.say(str(err), error=True)
+            return False
+        self.after_move(played)
+        return True
+
+    def after_move(self, move: Any) -> None:
+        self.say("")
+        self.check_over()
+
+    def check_over(self) -> None:
+        if self.game.outcome(self.state) is not None and self.app.top is self:
+            from .gameover import GameOverScene
+
+            self.app.push(GameOverScene(self.app, self))
+
+    def undo(self) -> None:
+        move = self.history.undo()
+        self.say(f"Took back {move}." if move is not None else "Nothing to undo.", error=move is None)
+
+    def redo(self) -> None:
+        move = self.history.redo()
+        self.say(f"Replayed {move}." if move is not None else "Nothing to redo.", error=move is None)
+        if move is not None:
+            self.check_over()
+
+    def restart(self) -> "GameScene":
+        """A fresh scene of the same game, options and seats."""
+        return type(self)(self.app, self.game, self.history.options, self.seats)
+
+    def breakdown_lines(self) -> list[str]:
+        """Lines explaining the score for the game-over screen (generic: from `details`)."""
+        lines = []
+        players = self.game.players
+        for key, value in self.game.details(self.state).items():
+            if isinstance(value, dict) and set(value) <= set(players):
+                for who, part in value.items():
+                    shown = ", ".join(str(v) for v in part) if isinstance(part, (list, tuple)) else str(part)
+                    lines.append(f"{who} {key}: {shown or 'none'}")
+            elif isinstance(value, str) and key != "leader":
+                lines.append(f"{key.capitalize()}: {value}")
+        return lines

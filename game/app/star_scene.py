@@ -1,0 +1,517 @@
+"""The Star scene: board, live scores, chains view, move list, typed moves, undo/redo.
+
+The scene holds no rules: highlights come from `legal_moves`, scores from
+`scores`/`chains`, and every move (click, tap, button or typed) goes through
+`GameHistory.play`, whose refusal is shown as a message.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from ..rules.base import Game
+from ..rules.options import OptionValue
+from ..rules.star import PASS, PLAYERS, STAR, SWAP, StarMove, StarState, chain_scores, chains
+from . import theme
+from .input import Intent
+from .rules_screen import RulesPage
+from .scene import GameScene
+from .star_view import BoardView, HexLayout, draw_star
+from .widgets import Button, press_buttons
+
+if TYPE_CHECKING:
+    from .main import App
+
+COLOUR_NAMES = ("dark", "light")
+# With touch, cells narrower than this take two taps (choose, then confirm) so a
+# fingertip cannot drop a stone on the wrong cell.
+TOUCH_DIRECT_PX = 40
+MAX_ENTRY = 12
+
+
+class StarScene(GameScene):
+    def __init__(self, app: "App", game: Game = STAR, options: dict[str, OptionValue] | None = None,
+                 seats: tuple[str, ...] = ("Human", "Human")) -> None:
+        super().__init__(app, game, options, seats)
+        self.hover_cell: int | None = None
+        self.selected: int | None = None
+        self.show_chains = False
+        self.show_coords = False
+        self.entry = ""
+        self.move_scroll = 0  # rows scrolled back from the latest move
+        self._cached: StarState | None = None
+        self.legal_cells: frozenset[int] = frozenset()
+        self.legal: list[StarMove] = []
+        self.chain_list: list[Any] = []
+        self.layout_board: HexLayout | None = None
+        self.b = {
+            "menu": Button("Menu", self.to_menu, name="menu"),
+            "rules": Button("Rules", self.open_rules, name="rules"),
+            "pass": Button("Pass", lambda: self.play(PASS), name="pass"),
+            "swap": Button("Swap", lambda: self.play(SWAP), name="swap"),
+            "undo": Button("Undo", self.undo, name="undo"),
+            "redo": Button("Redo", self.redo, name="redo"),
+            "chains": Button("Chains", self.toggle_chains, name="chains"),
+            "coords": Button("Coords", self.toggle_coords, name="coords"),
+            "place": Button("Place", self.place_selected, name="place", primary=True),
+        }
+        self.buttons = list(self.b.values())
+        self._refresh()
+
+    # -- state-derived caches (recomputed only when the state changes) ----------------------
+    @property
+    def state(self) -> StarState:
+        return self.history.state
+
+    def _refresh(self) -> None:
+        state = self.state
+        if state is self._cached:
+            return
+        self._cached = state
+        self.legal = self.game.legal_moves(state)
+        index = state.board.index
+        self.legal_cells = frozenset(index[m.cell] for m in self.legal if m.kind == "place" and m.cell)
+        self.chain_list = chains(state)
+        if self.selected is not None and self.selected not in self.legal_cells:
+            self.selected = None
+
+    def last_placed(self) -> int | None:
+        for move in reversed(self.history.moves):
+            if move.kind == "place" and move.cell:
+                return self.state.board.index[move.cell]
+        return None
+
+    def person_of(self, colour: int) -> int:
+        # After a swap the second person owns the opening (X) stone and plays X.
+        return 1 - colour if self.state.swapped else colour
+
+    def person_name(self, colour: int) -> str:
+        return f"Player {self.person_of(colour) + 1}"
+
+    # -- actions --------------------------------------------------------------------------
+    def to_menu(self) -> None:
+        self.app.pop_to_root()
+
+    def open_rules(self) -> None:
+        from .rules_screen import RulesScene
+
+        self.app.push(RulesScene(self.app, self.game))
+
+    def toggle_chains(self) -> None:
+        self.show_chains = not self.show_chains
+
+    def toggle_coords(self) -> None:
+        self.show_coords = not self.show_coords
+
+    def place_selected(self) -> None:
+        if self.selected is not None:
+            self.play(self.state.board.names[self.selected])
+
+    def after_move(self, move: Any) -> None:
+        self.selected = None
+        self.entry = ""
+        self.move_scroll = 0
+        self._refresh()
+        if move.kind == "swap":
+            self.say(f"Swap! {self.person_name(0)} takes the opening stone and now plays X ({COLOUR_NAMES[0]}). "
+                     f"{self.person_name(1)} now plays O ({COLOUR_NAMES[1]}) and moves next.")
+        elif move.kind == "pass":
+            mover = 1 - self.state.to_move
+            self.say(f"{PLAYERS[mover]} passed." + (" Both passed: the game is over." if self.state.over else
+                                                    " If the next player passes too, the game ends."))
+        else:
+            self.say("")
+        self.check_over()
+
+    def undo(self) -> None:
+        super().undo()
+        self.selected = None
+        self._refresh()
+
+    def redo(self) -> None:
+        self.selected = None
+        super().redo()
+        self._refresh()
+
+    # -- layout ---------------------------------------------------------------------------
+    def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        w, h = size
+        self.portrait = h > w
+        b = self.b
+        if self.portrait:
+            pad, gap = 8, 6
+            bar = 48
+            b["menu"].rect = pygame.Rect(pad, pad, 92, bar)
+            b["rules"].rect = pygame.Rect(w - pad - 92, pad, 92, bar)
+            y = pad + bar + gap
+            card_w = (w - 2 * pad - gap) // 2
+            self.cards = [pygame.Rect(pad, y, card_w, 66), pygame.Rect(pad + card_w + gap, y, card_w, 66)]
+            y += 66 + gap
+            below = 24 + 2 * (48 + gap) + 44 + gap + 62 + 88 + pad
+            board_h = max(120, h - y - below)
+            self.board_rect = pygame.Rect(0, y, w, board_h)
+            y += board_h + 2
+            self.status_rect = pygame.Rect(pad, y, w - 2 * pad, 24)
+            y += 24
+            y = self._button_rows(pygame.Rect(pad, y, w - 2 * pad, 0), gap, 48)
+            self.entry_rect = pygame.Rect(pad, y, w - 2 * pad, 44)
+            y += 44 + gap
+            self.message_rect = pygame.Rect(pad, y, w - 2 * pad, 60)
+            y += 62
+            self.moves_rect = pygame.Rect(pad, y, w - 2 * pad, max(40, h - y - pad))
+            self.text_size = 19
+        else:
+            pad, gap = 16, 8
+            panel_w = max(300, min(460, int(w * 0.34)))
+            self.board_rect = pygame.Rect(pad, pad, w - panel_w - 3 * pad, h - 2 * pad)
+            px, pw = w - panel_w - pad, panel_w
+            y = pad
+            half = (pw - gap) // 2
+            b["menu"].rect = pygame.Rect(px, y, half, 44)
+            b["rules"].rect = pygame.Rect(px + half + gap, y, half, 44)
+            y += 44 + gap + 4
+            self.cards = [pygame.Rect(px, y, pw, 70), pygame.Rect(px, y + 70 + gap, pw, 70)]
+            y += 2 * 70 + 2 * gap
+            self.status_rect = pygame.Rect(px, y, pw, 26)
+            y += 30
+            y = self._button_rows(pygame.Rect(px, y, pw, 0), gap, 50)
+            self.entry_rect = pygame.Rect(px, y, pw, 44)
+            y += 44 + gap
+            self.message_rect = pygame.Rect(px, y, pw, 64)
+            y += 68
+            self.moves_rect = pygame.Rect(px, y, pw, max(40, h - y - pad))
+            self.text_size = 20
+        self.layout_board = HexLayout(self.state.size, self.board_rect.inflate(-8, -8))
+
+    def _button_rows(self, area: pygame.Rect, gap: int, height: int) -> int:
+        y = area.top
+        for row in (("pass", "swap", "undo", "redo"), ("chains", "coords", "place")):
+            widths = [1] * len(row)
+            if len(row) == 3:
+                widths = [1, 1, 2]
+            unit = (area.width - gap * (len(row) - 1)) / sum(widths)
+            x = float(area.left)
+            for name, share in zip(row, widths):
+                width = unit * share + gap * (share - 1)
+                self.b[name].rect = pygame.Rect(round(x), y, round(width), height)
+                x += width + gap
+            y += height + gap
+        return y
+
+    # -- input ----------------------------------------------------------------------------
+    def handle(self, intent: Intent) -> None:
+        self._refresh()
+        kind = intent.kind
+        if kind == "point":
+            if press_buttons(self.buttons, intent.pos):
+                return
+            self.point_board(intent.pos, intent.touch)
+        elif kind == "hover":
+            self.hover = intent.pos
+            self.hover_cell = self.layout_board.cell_at(intent.pos) if self.layout_board else None
+        elif kind == "text":
+            self.entry = (self.entry + intent.text.replace(" ", ""))[:MAX_ENTRY]
+        elif kind == "key":
+            if intent.text == "backspace":
+                self.entry = self.entry[:-1]
+            elif intent.text in ("up", "pageup"):
+                self.move_scroll += 1
+            elif intent.text in ("down", "pagedown"):
+                self.move_scroll = max(0, self.move_scroll - 1)
+            elif intent.text == "f2":
+                self.toggle_chains()
+            elif intent.text == "f3":
+                self.toggle_coords()
+        elif kind == "scroll":
+            self.move_scroll = max(0, self.move_scroll + intent.rel[1])
+        elif kind == "confirm":
+            if self.entry.strip():
+                self.play(self.entry.strip())  # on a refusal the text stays so it can be corrected
+            elif self.selected is not None:
+                self.place_selected()
+        elif kind == "undo":
+            self.undo()
+        elif kind == "redo":
+            self.redo()
+        elif kind == "back":
+            if self.entry:
+                self.entry = ""
+            elif self.selected is not None:
+                self.selected = None
+            else:
+                self.to_menu()
+
+    def point_board(self, pos: tuple[int, int], touch: bool) -> None:
+        geo = self.layout_board
+        cell = geo.cell_at(pos) if geo else None
+        if geo is None or cell is None:
+            self.selected = None
+            return
+        name = self.state.board.names[cell]
+        if touch and geo.cell_width < TOUCH_DIRECT_PX and self.selected != cell and cell in self.legal_cells:
+            self.selected = cell
+            self.say(f"{name} chosen: tap it again or press Place {name}.")
+            return
+        self.play(name)
+
+    # -- drawing --------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self._refresh()
+        b = self.b
+        b["pass"].enabled = PASS in self.legal
+        b["swap"].enabled = SWAP in self.legal
+        b["undo"].enabled = self.history.can_undo()
+        b["redo"].enabled = self.history.can_redo()
+        b["chains"].selected = self.show_chains
+        b["coords"].selected = self.show_coords
+        b["place"].enabled = self.selected is not None
+        b["place"].label = f"Place {self.state.board.names[self.selected]}" if self.selected is not None else "Place"
+
+    def view(self) -> BoardView:
+        state = self.state
+        mover = self.game.to_move(state)
+        hover = self.hover_cell if self.hover_cell in self.legal_cells else None
+        return BoardView(hover=hover, selected=self.selected, last=self.last_placed(), mover=mover,
+                         show_chains=self.show_chains, show_coords=self.show_coords, chains=self.chain_list)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self._refresh()
+        self.update(0.0)
+        surface.fill(theme.BG)
+        if self.layout_board is None:
+            return
+        draw_star(surface, self.layout_board, self.state, self.view())
+        self._draw_loupe(surface)
+        for button in self.buttons:
+            button.draw(surface, self.hover)
+        if self.portrait:
+            theme.text(surface, f"Star {self.state.size}" + (" maxi" if self.state.maxi else ""), 26, theme.TEXT,
+                       center=(self.size[0] // 2, self.b["menu"].rect.centery))
+        self._draw_cards(surface)
+        self._draw_status(surface)
+        self._draw_entry(surface)
+        self._draw_message(surface)
+        self._draw_moves(surface)
+
+    def _draw_loupe(self, surface: pygame.Surface) -> None:
+        """On small cells, an enlarged view around the chosen cell, in the board's far corner."""
+        geo = self.layout_board
+        if self.selected is None or geo is None or geo.cell_width >= TOUCH_DIRECT_PX:
+            return
+        cx, cy = geo.centers[self.selected]
+        half = round(geo.cell_width * 2.6)
+        source = pygame.Rect(0, 0, 2 * half, 2 * half)
+        source.center = (round(cx), round(cy))
+        source = source.clamp(surface.get_rect())
+        side = min(180, self.board_rect.width // 2 - 8, self.board_rect.height // 2 - 8)
+        if side <= source.width:
+            return
+        zoomed = pygame.transform.smoothscale(surface.subsurface(source).copy(), (side, side))
+        box = pygame.Rect(0, 0, side, side)
+        if cx > self.board_rect.centerx:
+            box.topleft = (self.board_rect.left + 6, self.board_rect.top + 6)
+        else:
+            box.topright = (self.board_rect.right - 6, self.board_rect.top + 6)
+        if cy < self.board_rect.centery:
+            box.bottom = self.board_rect.bottom - 6
+        surface.blit(zoomed, box)
+        pygame.draw.rect(surface, theme.ACCENT, box, 3, border_radius=6)
+        name = self.state.board.names[self.selected]
+        label = theme.text(surface, name, 24, theme.TEXT_DARK, center=(box.centerx, box.bottom - 16))
+        pygame.draw.rect(surface, theme.ACCENT, label.inflate(12, 4), border_radius=8)
+        theme.text(surface, name, 24, theme.TEXT_DARK, center=(box.centerx, box.bottom - 16))
+
+    def _draw_cards(self, surface: pygame.Surface) -> None:
+        state = self.state
+        scores = self.game.scores(state)
+        leader = self.game.leader(state)
+        mover = self.game.to_move(state)
+        for colour, rect in enumerate(self.cards):
+            moving = mover == colour
+            theme.panel(surface, rect, theme.BG_CARD_HI if moving else theme.BG_CARD, 10,
+                        border=theme.ACCENT if moving else None)
+            r = rect.height * 0.26
+            theme.stone(surface, colour, (rect.left + 10 + r, rect.top + rect.height * 0.36), r)
+            left = rect.left + 18 + 2 * r
+            name_w = rect.width - (left - rect.left) - 56
+            theme.text(surface, f"{PLAYERS[colour]}  {self.person_name(colour)}", 22, theme.TEXT,
+                       topleft=(left, rect.top + 8), max_width=name_w)
+            seat = self.seats[self.person_of(colour)]
+            tags = [seat]
+            if moving:
+                tags.append("to move")
+            theme.text(surface, " · ".join(tags), 18, theme.ACCENT if moving else theme.TEXT_DIM,
+                       topleft=(left, rect.top + 32), max_width=name_w)
+            if leader == colour:
+                theme.text(surface, "leads", 17, theme.GOOD, topleft=(rect.left + 8, rect.bottom - 18))
+            theme.text(surface, str(scores[colour]), 42, theme.TEXT, midright=(rect.right - 12, rect.centery))
+
+    def _draw_status(self, surface: pygame.Surface) -> None:
+        state = self.state
+        outcome = self.game.outcome(state)
+        if outcome is not None:
+            who = "Draw" if outcome.winner is None else f"{PLAYERS[outcome.winner]} ({self.person_name(outcome.winner)}) wins"
+            words, colour = f"Game over: {who}", theme.ACCENT
+        else:
+            mover = state.to_move
+            words = f"{PLAYERS[mover]} ({COLOUR_NAMES[mover]}) to move: {self.person_name(mover)}"
+            colour = theme.TEXT
+            if self.hover_cell is not None:
+                words += f"   ·   {state.board.names[self.hover_cell]}"
+        theme.text(surface, words, self.text_size + 1, colour, midleft=self.status_rect.midleft,
+                   max_width=self.status_rect.width)
+
+    def _draw_entry(self, surface: pygame.Surface) -> None:
+        rect = self.entry_rect
+        pygame.draw.rect(surface, (24, 31, 40), rect, border_radius=8)
+        pygame.draw.rect(surface, theme.ACCENT_DIM if self.entry else theme.BG_CARD_HI, rect, 2, border_radius=8)
+        if self.entry:
+            shown = self.entry + "_"
+            theme.text(surface, shown, 26, theme.TEXT, midleft=(rect.left + 12, rect.centery))
+            theme.text(surface, "Enter to play", 16, theme.TEXT_DIM, midright=(rect.right - 10, rect.centery))
+        else:
+            theme.text(surface, "Type a move (F6, pass, swap) + Enter", self.text_size, theme.TEXT_DIM,
+                       midleft=(rect.left + 12, rect.centery), max_width=rect.width - 24)
+
+    def _draw_message(self, surface: pygame.Surface) -> None:
+        rect = self.message_rect
+        words = self.message
+        colour = theme.BAD if self.message_is_error else theme.GOOD
+        if not words and self.show_chains:
+            words, colour = self.chain_summary(), theme.TEXT
+        if not words:
+            touch_hint = "Tap a cell to play" if self.portrait else "Click a cell to place a stone"
+            words = f"{touch_hint}. Chains shows what scores; Coords shows cell names."
+            colour = theme.TEXT_DIM
+        size = self.text_size
+        lines = theme.wrap(words, size, rect.width)
+        while len(lines) * (size + 1) > rect.height and size > 13:
+            size -= 1
+            lines = theme.wrap(words, size, rect.width)
+        y = rect.top
+        for line in lines:
+            if y + size > rect.bottom + 4:
+                break
+            theme.text(surface, line, size, colour, topleft=(rect.left, y))
+            y += size + 1
+
+    def chain_summary(self) -> str:
+        """The scoring chains of each colour, e.g. ``Scoring chains: X +5 +1 | O +1``."""
+        per = chain_scores(self.state)
+        parts = []
+        for colour in (0, 1):
+            values = " ".join(f"+{s}" for s in per[colour] if s > 0) or "none"
+            parts.append(f"{PLAYERS[colour]} {values}")
+        return "Scoring chains: " + " | ".join(parts)
+
+    def move_lines(self) -> list[str]:
+        """The move list in notation, one item per move: ``"3. X F6"``."""
+        items = []
+        for number, (state, move) in enumerate(zip(self.history.states, self.history.moves), 1):
+            items.append(f"{number}. {PLAYERS[state.to_move]} {move}")
+        return items
+
+    def _draw_moves(self, surface: pygame.Surface) -> None:
+        rect = self.moves_rect
+        pygame.draw.rect(surface, theme.BG_PANEL, rect, border_radius=8)
+        items = self.move_lines()
+        theme.text(surface, f"Moves ({len(items)})", 18, theme.TEXT_DIM, topleft=(rect.left + 8, rect.top + 6))
+        inner = pygame.Rect(rect.left + 8, rect.top + 26, rect.width - 16, rect.height - 30)
+        if not items:
+            theme.text(surface, "none yet", 18, theme.TEXT_DIM, topleft=inner.topleft)
+            return
+        col_w = 96
+        cols = max(1, inner.width // col_w)
+        row_h = 21
+        rows_fit = max(1, inner.height // row_h)
+        total_rows = (len(items) + cols - 1) // cols
+        self.move_scroll = max(0, min(self.move_scroll, total_rows - rows_fit))
+        first_row = max(0, total_rows - rows_fit - self.move_scroll)
+        for k in range(first_row * cols, min(len(items), (first_row + rows_fit) * cols)):
+            row, col = divmod(k, cols)
+            latest = k == len(items) - 1
+            theme.text(surface, items[k], 18, theme.ACCENT if latest else theme.TEXT,
+                       topleft=(inner.left + col * col_w, inner.top + (row - first_row) * row_h), max_width=col_w - 6)
+        if first_row > 0:
+            theme.text(surface, f"{first_row * cols} earlier, scroll up", 15, theme.TEXT_DIM, topright=(rect.right - 8, rect.top + 7))
+
+    # -- game over ------------------------------------------------------------------------
+    def breakdown_lines(self) -> list[str]:
+        state = self.state
+        per = chain_scores(state)
+        lines = []
+        for colour in (0, 1):
+            scoring = [s for s in per[colour] if s > 0]
+            zero = len(per[colour]) - len(scoring)
+            who = f"{PLAYERS[colour]} ({self.person_name(colour)})"
+            if state.maxi:
+                best = per[colour][0] if per[colour] else 0
+                rest = ", ".join(str(s) for s in scoring[1:]) or "none"
+                lines.append(f"{who}: best chain {best}; other scoring chains: {rest}")
+            else:
+                sums = " + ".join(str(s) for s in scoring) or "0"
+                total = sum(scoring)
+                extra = f"  ({zero} chain{'s' if zero != 1 else ''} scoring 0)" if zero else ""
+                lines.append(f"{who}: {sums} = {total}{extra}")
+        return lines
+
+
+# ------------------------------------------------------------------------------ rules page
+_DIAGRAM_MOVES = ("D1", "F4", "C2", "D6", "B3", "C5", "A4", "D3", "E2")
+
+
+@lru_cache(maxsize=1)
+def _diagram_state() -> StarState:
+    state = STAR.new({"size": 4})
+    for text in _DIAGRAM_MOVES:
+        state = STAR.apply(state, STAR.parse_move(text, state))
+    return state
+
+
+def _draw_diagram(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    state = _diagram_state()
+    layout = HexLayout(4, rect)
+    draw_star(surface, layout, state, BoardView(show_chains=True, chains=chains(state)))
+
+
+def _caption() -> str:
+    state = _diagram_state()
+    found = chains(state)
+    best = max((c for c in found if c.player == 0), key=lambda c: c.score)
+    scores = STAR.scores(state)
+    return (f"A size-4 board with its ring of external cells (blue-grey). The dark chain touches "
+            f"{best.externals} external cells, so it scores {best.externals} - 2 = {best.score}. Each light "
+            f"corner stone touches 3 and scores 1; stones off the edge score 0. Dark leads {scores[0]} to {scores[1]}.")
+
+
+STAR_RULES = RulesPage(
+    credit="Star was invented by Craige Schensted. Maxi-Star is by R. Wayne Schmittberger. "
+           "This version follows the pbmserv server of Cameron Browne.",
+    sections=(
+        ("The board", "A hexagon of hexagonal cells whose sides are alternately long (size cells) and short "
+                      "(one fewer). The size option runs from 3 to 14. Around the board runs a ring of "
+                      "external cells: nobody plays on them, they only count for scoring."),
+        ("Playing", "X (dark stones) moves first. On your turn, put one stone of your colour on any empty "
+                    "cell, or pass. Stones never move and are never taken. The game ends when both "
+                    "players pass one after the other."),
+        ("Scoring", "Your stones that touch side to side form a chain. A chain scores the number of "
+                    "different external cells it touches, minus two: a lone stone on a plain edge scores "
+                    "0, a lone corner stone 1, a chain that reaches no external cell 0. One external cell "
+                    "can count for several chains. Your score is the sum over your chains; the higher "
+                    "score wins. On a full board a tie is impossible."),
+        ("Swap", "After the first stone, the second player may answer swap instead of placing. The stone "
+                 "stays where it is and becomes theirs: the two players exchange colours, and the other "
+                 "player moves next. This keeps the first move fair."),
+        ("Maxi-Star", "With the maxi option only your best chain counts. Equal best chains are decided by "
+                      "the second-best, then the third-best, and so on."),
+        ("Writing moves", "A move is a cell name, the column letter then the row number (F6), or pass, or "
+                          "swap. Rows are numbered from the top. Columns run down and to the right and are "
+                          "lettered from the lower left. Coords on the game screen shows the names."),
+    ),
+    diagram=_draw_diagram,
+    caption=_caption(),
+)
