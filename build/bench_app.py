@@ -72,7 +72,18 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"{size:>6} {window[0]:>4}x{window[1]:<5} {view:>7} {statistics.median(times) * 1000:>10.2f} "
                       f"{min(times) * 1000:>8.2f} {max(times) * 1000:>8.2f}")
             pygame.quit()
+    print_archive_size()
     return 0
+
+
+def print_archive_size() -> None:
+    """The web build's archive and zip sizes (from the last `python build/build_web.py`)."""
+    root = Path(__file__).resolve().parent.parent
+    for path in (root / "build" / "web" / "pbmgames.apk", root / "build" / "web.zip"):
+        if path.exists():
+            print(f"{path.relative_to(root)}: {path.stat().st_size / 1024:.1f} KiB")
+        else:
+            print(f"{path.relative_to(root)}: not built (run python build/build_web.py)")
 
 
 if __name__ == "__main__":
