@@ -7,8 +7,14 @@ GAME is a registered game (``star``); OPTIONS are its pbmserv challenge flags
 (``-size=5``, ``-maxi``). The moves are in the game's notation, separated by
 spaces. Prints the board, whose turn it is, the scores, the result and the
 legal moves; ``--json`` prints one JSON object instead (keys: game, options,
-flags, to_move, over, winner, draw, result, scores, leader, legal, moves,
-board, details, ply).
+flags, to_move, over, winner, draw, result, reason, scores, leader, legal,
+moves, ply, board, details, roll, roll_due, seed).
+
+Dice games: a roll is written in the moves like any move, ``roll:3,5`` (see
+the README for each game's roll syntax); any roll due and not written is
+drawn from a generator seeded with ``--seed N`` (a random seed, reported as
+``seed``, when not given). The roll in force is ``roll`` in the JSON, and
+``legal`` lists the moves for it.
 
 Exit status: 0 when every move was read and legal; 2 for a malformed or
 illegal move (the message names its number, the move and why), an unknown
@@ -32,6 +38,7 @@ from .rules.history import GameHistory
 from .rules.record import read_record, result_text, write_record
 
 EXIT_OK, EXIT_REFUSED = 0, 2
+ROLL_PREFIX = "roll:"
 _GAME_FLAG = re.compile(r"^-[A-Za-z][\w-]*(=.*)?$")
 
 
@@ -96,7 +103,8 @@ def judge(args: argparse.Namespace, game_flags: list[str]) -> GameHistory:
     first = len(history.moves) + 1
     for offset, text in enumerate(args.moves.split()):
         number = first + offset
-        history.roll_if_due(rng)
+        if not text.lower().startswith(ROLL_PREFIX):
+            history.roll_if_due(rng)  # a die not written in the moves is rolled from --seed
         try:
             history.play(text)
         except RulesError as error:
@@ -107,7 +115,7 @@ def judge(args: argparse.Namespace, game_flags: list[str]) -> GameHistory:
     return history
 
 
-def report(history: GameHistory) -> dict[str, Any]:
+def report(history: GameHistory, seed: int | None = None) -> dict[str, Any]:
     game, state = history.game, history.state
     outcome = game.outcome(state)
     to_move = game.to_move(state)
@@ -130,6 +138,9 @@ def report(history: GameHistory) -> dict[str, Any]:
         "ply": len(history.moves),
         "board": game.render_text(state).splitlines(),
         "details": game.details(state),
+        "roll": list(game.dice(state)),
+        "roll_due": game.is_chance(state) and outcome is None,
+        "seed": seed,
     }
 
 
@@ -145,6 +156,8 @@ def format_text(history: GameHistory, info: dict[str, Any]) -> str:
         lines.append(f"Game over: {verdict} ({info['reason']}).")
     else:
         lines.append(f"To move: {info['to_move']}")
+    if info["roll"]:
+        lines.append("Roll in force: " + ", ".join(map(str, info["roll"])))
     standing = info["details"].get("standing")
     lines.append(f"Scores: {scores}" + (f" ({standing})" if standing else ""))
     lines.append(f"Legal moves ({len(info['legal'])}): {' '.join(info['legal']) or '-'}")
@@ -154,6 +167,8 @@ def format_text(history: GameHistory, info: dict[str, Any]) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     own, game_flags = split_arguments(list(sys.argv[1:] if argv is None else argv))
     args = build_parser().parse_args(own)
+    if args.seed is None:
+        args.seed = random.SystemRandom().randrange(1 << 31)  # reported in the JSON so any roll can be replayed
     try:
         history = judge(args, game_flags)
     except (Refusal, RulesError) as error:
@@ -162,7 +177,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.json:
             print(json.dumps({"error": str(error), **fields}))
         return EXIT_REFUSED
-    info = report(history)
+    info = report(history, args.seed)
     if args.save:
         with open(args.save, "w", encoding="utf-8") as out:
             out.write(write_record(history))

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from .base import Game, Outcome
 from .errors import AmbiguousMoveError, IllegalMoveError, NotationError, OptionError, RecordError, RulesError
+from .know import KNOW
 from .star import STAR
 
-GAMES: dict[str, Game] = {game.name: game for game in (STAR,)}
+GAMES: dict[str, Game] = {game.name: game for game in (STAR, KNOW)}
 
 
 def get_game(name: str) -> Game:

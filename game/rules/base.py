@@ -49,6 +49,9 @@ class Game(ABC, Generic[S, M]):
     designer: str = ""
     players: tuple[str, ...] = ("X", "O")
     OPTIONS: tuple[opts.Option, ...] = ()
+    #: Options that make seeded random games end in reasonable time (a turn
+    #: limit, say); the WebAssembly cross-check and the benchmarks apply them.
+    playout_options: Mapping[str, object] = {}
 
     # -- options -----------------------------------------------------------------
     def check_options(self, values: Mapping[str, object] | None = None) -> dict[str, opts.OptionValue]:
@@ -109,6 +112,10 @@ class Game(ABC, Generic[S, M]):
     def is_chance(self, state: S) -> bool:
         """True when the next event is a roll of the dice rather than a player's choice."""
         return False
+
+    def dice(self, state: S) -> tuple[int, ...]:
+        """The dice rolled for the current turn (the roll in force); empty for games without dice."""
+        return ()
 
     def random_chance(self, state: S, rng: random.Random) -> M:
         """The chance move (a roll) drawn with `rng`, for a state where `is_chance` is true."""

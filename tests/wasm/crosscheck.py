@@ -24,7 +24,7 @@ from typing import Any
 #: What the cross-check plays by default: for every option set, the plain
 #: seeds with uniform random moves, and the long seeds with ``pass_weight``
 #: (passes chosen rarely, so the games run long).
-DEFAULT_PLAN: dict[str, Any] = {"seeds": [1, 2, 3, 4, 5, 6], "long_seeds": [7, 8, 9], "pass_weight": 0.05}
+DEFAULT_PLAN: dict[str, Any] = {"seeds": [1, 2, 3, 4], "long_seeds": [7, 8], "pass_weight": 0.05}
 
 
 def _int_extremes(spec: Any) -> list[int]:
@@ -47,14 +47,16 @@ def option_sets(game: Any) -> list[dict[str, Any]]:
     """
     from game.rules.options import ChoiceOption, FlagOption, IntOption
 
-    base = {spec.name: spec.default for spec in game.OPTIONS}
+    fixed = dict(getattr(game, "playout_options", {}))  # e.g. a turn limit so random games end
+    base = {**{spec.name: spec.default for spec in game.OPTIONS}, **fixed}
     sets: list[dict[str, Any]] = []
 
     def add(values: dict[str, Any]) -> None:
+        values = {**values, **fixed}
         if values not in sets:
             sets.append(values)
 
-    ints = [spec for spec in game.OPTIONS if isinstance(spec, IntOption)]
+    ints = [spec for spec in game.OPTIONS if isinstance(spec, IntOption) and spec.name not in fixed]
     flags = [spec for spec in game.OPTIONS if isinstance(spec, FlagOption)]
     choices = [spec for spec in game.OPTIONS if isinstance(spec, ChoiceOption)]
     add(dict(base))
