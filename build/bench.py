@@ -21,6 +21,7 @@ from game.rules.playout import random_game  # noqa: E402
 # option sets measured per game: (label, options)
 CASES = {
     "star": [("size 6", {"size": 6}), ("size 14", {"size": 14})],
+    "know": [("standard", {"version": "standard"}), ("symmetric", {"version": "symmetric"})],
 }
 
 
@@ -41,6 +42,8 @@ def legal_move_time(game, options, positions=20):
     for seed in range(positions):
         history = random_game(game, options, seed, pass_weight=0.0)
         for state in history.states[:: max(1, len(history.states) // 10)]:
+            if game.is_chance(state) or game.outcome(state) is not None:
+                continue
             start = time.perf_counter()
             for _ in range(20):
                 legal = game.legal_moves(state)
@@ -58,8 +61,11 @@ def main() -> None:
     for name in args.games:
         game = GAMES[name]
         for label, options in CASES.get(name, [("default", {})]):
+            options = {**options, **game.playout_options}
+            if game.playout_options:
+                print(f"{name} {label}: random games with {dict(game.playout_options)} so that they end")
             rate, length = playouts_per_second(game, options, args.seconds, pass_weight=0.0)
-            print(f"{name} {label}: {rate:8.1f} playouts/s to a full board ({length:.0f} moves each)")
+            print(f"{name} {label}: {rate:8.1f} playouts/s, passing only when forced ({length:.0f} moves each)")
             rate, length = playouts_per_second(game, options, args.seconds, pass_weight=None)
             print(f"{name} {label}: {rate:8.1f} playouts/s, uniform over legal moves ({length:.0f} moves each)")
             median, worst, moves = legal_move_time(game, options)
