@@ -1,0 +1,1177 @@
+"""Truchet (Cameron Browne, 2007): stacking and capture in a flippable truchet tiling.
+
+Board, set-up and readings: ../shared/specs/truchet.md (seed 004). An n x n
+board of tiles (n odd, default 7) has (n+1) x (n+1) junctions, named ``a1``
+(bottom left, X's side) to ``h8`` (top right, O's side) on 7x7. Junction
+colours form a fixed checkerboard: ``a1`` is X's (dotted), ``a2`` is O's
+(blank). Each tile is one bit, which diagonal its band joins:
+
+* ``l``: the band joins the tile's top-left and bottom-right corners;
+* ``r``: the band joins its bottom-left and top-right corners.
+
+A region is a set of junctions joined by a chain of bands. Flipping a tile
+(turning it over and re-orienting it to match its neighbours) toggles its bit.
+
+Notation (the seed's syntax, with the spec's readings for pre-moves):
+
+* ``bc34:a1-d6``: flip tile bc34, then step the stack on a1 to d6;
+* ``c3,c5-c4``: merge the stacks on c3 and c5 onto c4; ``a1>c3,c5-c4``: the
+  stack on a1 first moves within its region to c3;
+* ``b4-b3,2xa4``: split the stack on b4 into b3 (one piece) and a4 (two);
+  ``b4>d4-d3,2xc4``: move to d4 within the region first;
+* ``random`` / ``rllrl...``: the tile placements (moves 1 to 3; one move with
+  ``-setup=single``). ``random`` asks for a draw, which follows as a chance
+  move ``roll:rllrl...`` so the record keeps the tiles and replays exactly;
+* ``draw``: claim the draw the engine offers after ``-quiet`` turns in a row
+  without a capture (house rule, ``-draw=claim``).
+
+Merge sources and split destinations are written in board order (row 1
+first, column a first within a row), as in the seed's examples; they are read
+in any order.
+
+>>> str(TruchetMove.parse("b4-2xa4,b3"))
+'b4-b3,2xa4'
+>>> TruchetMove.parse("BC34:A1-D6")
+TruchetMove.parse('bc34:a1-d6')
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
+from itertools import product
+from math import isqrt
+from typing import Any, Iterator, Literal, Mapping, Sequence
+
+from .base import Game, Outcome
+from .errors import AmbiguousMoveError, IllegalMoveError, NotationError
+from .options import ChoiceOption, IntOption, OptionValue
+
+X, O = 0, 1
+PLAYERS = ("X", "O")
+MIN_SIZE, MAX_SIZE, DEFAULT_SIZE = 3, 25, 7
+MAX_HEIGHT = 4
+LETTERS = "abcdefghijklmnopqrstuvwxyz"
+UNPLACED = "."
+#: Typed placements are listed in `legal_moves` only up to this many (2**8 strings).
+LIST_PLACEMENTS_UP_TO = 8
+ROLL = "roll:"
+
+Kind = Literal["step", "merge", "split", "tiles", "random", "draw"]
+
+_JUNCTION = r"[a-z][0-9]{1,2}"
+_JUNCTION_RE = re.compile(rf"^{_JUNCTION}$")
+_SOURCE_RE = re.compile(rf"^({_JUNCTION})(?:>({_JUNCTION}))?$")
+_TARGET_RE = re.compile(rf"^(?:([0-9]+)x)?({_JUNCTION})$")
+_TILE_RE = re.compile(r"^([a-z])([a-z])([0-9]{2,4})$")
+
+
+def junction_key(name: str) -> tuple[int, str]:
+    """Board order of a junction name: row first, then column (``a1 < b1 < a2``)."""
+    return int(name[1:]), name[0]
+
+
+def split_tile_name(name: str) -> tuple[int, int] | None:
+    """(column, row) of the lower-left corner of tile ``bc34`` (0-based), or None if malformed."""
+    match = _TILE_RE.match(name)
+    if not match:
+        return None
+    left, right, digits = match.groups()
+    if LETTERS.index(right) != LETTERS.index(left) + 1:
+        return None
+    for cut in range(1, len(digits)):
+        low, high = digits[:cut], digits[cut:]
+        if low[0] == "0" or high[0] == "0":
+            continue
+        if int(high) == int(low) + 1:
+            return LETTERS.index(left), int(low) - 1
+    return None
+
+
+def tile_name(column: int, row: int) -> str:
+    """``bc34`` for the tile whose lower-left corner is column 1, row 2 (0-based)."""
+    return f"{LETTERS[column]}{LETTERS[column + 1]}{row + 1}{row + 2}"
+
+
+# --------------------------------------------------------------------------- moves
+@dataclass(frozen=True, slots=True)
+class TruchetMove:
+    """A Truchet move.
+
+    Stack moves (`kind` step, merge or split) may carry a tile `flip` made first.
+    `sources` are ``(origin, via)`` pairs, `via` being where the stack first
+    moves within its region (None if it does not); `targets` are
+    ``(junction, pieces)`` pairs (pieces is 0 for steps and merges: whole
+    stacks move). Placements (`kind` tiles) carry their `letters`; `drawn`
+    marks letters drawn at random (a chance move, written ``roll:...``).
+    """
+
+    kind: Kind
+    sources: tuple[tuple[str, str | None], ...] = ()
+    targets: tuple[tuple[str, int], ...] = ()
+    flip: str | None = None
+    letters: str = ""
+    drawn: bool = False
+
+    # -- convenient views for scenes -------------------------------------------------
+    @property
+    def is_stack_move(self) -> bool:
+        return self.kind in ("step", "merge", "split")
+
+    @property
+    def origins(self) -> tuple[str, ...]:
+        """Junctions whose stacks move (before any pre-move)."""
+        return tuple(origin for origin, _ in self.sources)
+
+    @property
+    def premove(self) -> tuple[str, str] | None:
+        """``(origin, via)`` of the source that first moves within its region, if any."""
+        for origin, via in self.sources:
+            if via is not None:
+                return origin, via
+        return None
+
+    @property
+    def destinations(self) -> tuple[str, ...]:
+        return tuple(name for name, _ in self.targets)
+
+    # -- text -------------------------------------------------------------------------
+    def __str__(self) -> str:
+        if self.kind in ("random", "draw"):
+            return self.kind
+        if self.kind == "tiles":
+            return (ROLL if self.drawn else "") + self.letters
+        prefix = f"{self.flip}:" if self.flip else ""
+        left = ",".join(origin if via is None else f"{origin}>{via}" for origin, via in self.sources)
+        right = ",".join(name if count <= 1 else f"{count}x{name}" for name, count in self.targets)
+        return f"{prefix}{left}-{right}"
+
+    def __repr__(self) -> str:
+        return f"TruchetMove.parse({str(self)!r})"
+
+    @classmethod
+    def step(cls, origin: str, target: str, flip: str | None = None) -> "TruchetMove":
+        return cls("step", ((origin, None),), ((target, 0),), flip)
+
+    @classmethod
+    def parse(cls, text: str) -> "TruchetMove":
+        """Read a move in the seed's notation (any case); raises NotationError saying what is wrong.
+
+        Only the form is checked here; `TruchetGame.parse_move` also checks the
+        names against the board and fills in a pre-move left out when one fits.
+        """
+        if not isinstance(text, str):
+            raise NotationError(f"a move must be text, not {type(text).__name__}", "notation")
+        word = "".join(text.split()).lower()
+        if not word:
+            raise NotationError("empty move: write a stack move such as a1-d6, or random", "notation")
+        if word in ("random", "draw"):
+            return cls(word)  # type: ignore[arg-type]
+        if word.startswith(ROLL):
+            letters = word[len(ROLL):]
+            if not letters or set(letters) - {"l", "r"}:
+                raise NotationError(
+                    f"{text!r}: a tile draw is written roll: followed by letters l and r", "notation"
+                )
+            return cls("tiles", letters=letters, drawn=True)
+        if set(word) <= {"l", "r"}:
+            return cls("tiles", letters=word)
+        flip = None
+        if ":" in word:
+            flip, _, word = word.partition(":")
+            if split_tile_name(flip) is None:
+                raise NotationError(
+                    f"{text!r}: {flip!r} is not a tile; a tile is named by its two column letters and "
+                    "two row numbers, as in bc34:a1-d6",
+                    "notation",
+                )
+        if word.count("-") != 1:
+            raise NotationError(
+                f"{text!r} is not a Truchet move: write a step a1-d6, a merge c3,c5-c4, a split "
+                "b4-b3,2xa4 (optionally after a flip bc34:), or random, or letters l/r for tiles",
+                "notation",
+            )
+        left, right = word.split("-")
+        sources: list[tuple[str, str | None]] = []
+        for part in left.split(","):
+            match = _SOURCE_RE.match(part)
+            if not match:
+                raise NotationError(
+                    f"{text!r}: {part!r} is not a source junction (a column letter and a row number, "
+                    "optionally >via for a move within the region first, as in a1>c3)",
+                    "notation",
+                )
+            sources.append((_check_row(match.group(1), text), match.group(2) and _check_row(match.group(2), text)))
+        targets: list[tuple[str, int]] = []
+        for part in right.split(","):
+            match = _TARGET_RE.match(part)
+            if not match:
+                raise NotationError(
+                    f"{text!r}: {part!r} is not a destination (a junction, with 2x..4x before it for a "
+                    "split part of more than one piece)",
+                    "notation",
+                )
+            count = 1 if match.group(1) is None else int(match.group(1))
+            if count < 1:
+                raise NotationError(f"{text!r}: a split part has at least one piece, not {count}", "notation")
+            targets.append((_check_row(match.group(2), text), count))
+        origins = [origin for origin, _ in sources]
+        if len(set(origins)) != len(origins):
+            raise NotationError(f"{text!r}: a source junction is written twice", "notation")
+        names = [name for name, _ in targets]
+        if len(set(names)) != len(names):
+            raise NotationError(f"{text!r}: a destination junction is written twice", "notation")
+        counted = any(count > 1 for _, count in targets)
+        if len(sources) > 1 and len(targets) > 1:
+            raise NotationError(
+                f"{text!r}: a move either merges several stacks onto one junction or splits one stack "
+                "onto several, not both",
+                "notation",
+            )
+        if len(sources) > 1:
+            if counted:
+                raise NotationError(
+                    f"{text!r}: a merge moves whole stacks, so no height is written (c3,c5-c4)", "notation"
+                )
+            if sum(via is not None for _, via in sources) > 1:
+                raise NotationError(
+                    f"{text!r}: only one of the merging stacks may first move within its region", "notation"
+                )
+            ordered = tuple(sorted(sources, key=lambda source: junction_key(source[0])))
+            return cls("merge", ordered, ((names[0], 0),), flip)
+        if len(targets) > 1:
+            ordered_targets = tuple(sorted(targets, key=lambda target: junction_key(target[0])))
+            return cls("split", tuple(sources), ordered_targets, flip)
+        if counted:
+            raise NotationError(
+                f"{text!r}: a split goes to at least two junctions (b4-b3,2xa4); a step moves the whole "
+                "stack and takes no height",
+                "notation",
+            )
+        if sources[0][1] is not None:
+            raise NotationError(
+                f"{text!r}: a step goes straight to its destination: write {sources[0][0]}-{names[0]}",
+                "notation",
+            )
+        return cls("step", tuple(sources), ((names[0], 0),), flip)
+
+
+def _check_row(name: str, text: str) -> str:
+    if name[1] == "0":
+        raise NotationError(f"{text!r}: {name} is not a junction: rows are numbered from 1", "notation")
+    return name
+
+
+RANDOM = TruchetMove("random")
+DRAW = TruchetMove("draw")
+
+
+# --------------------------------------------------------------------------- board
+@dataclass(frozen=True)
+class TruchetBoard:
+    """Geometry of the n x n tile board: junctions, colours, tiles and set-up orders.
+
+    Junction ``j = row * side + column`` (0-based, row 0 at the bottom, side =
+    n + 1), so index order is the notation's board order. Tile ``t = row * n +
+    column`` has corners (bottom-left, bottom-right, top-left, top-right).
+    """
+
+    size: int
+    side: int
+    names: tuple[str, ...]
+    index: dict[str, int] = field(repr=False)
+    colour: tuple[int, ...]  # X (dotted) or O (blank) per junction
+    orthogonal: tuple[tuple[int, ...], ...]  # neighbours in index order
+    tile_names: tuple[str, ...]
+    tile_index: dict[str, int] = field(repr=False)
+    corners: tuple[tuple[int, int, int, int], ...]
+    tiles_at: tuple[tuple[int, ...], ...]  # the tiles having each junction as a corner
+    homes: tuple[tuple[int, ...], tuple[int, ...]]  # starting junctions of X and of O
+    placement_orders: tuple[tuple[int, ...], ...]  # tiles of move 1 (O), move 2 (X), move 3 (centre)
+
+    @property
+    def junction_count(self) -> int:
+        return self.side * self.side
+
+    @property
+    def tile_count(self) -> int:
+        return self.size * self.size
+
+    @property
+    def pieces(self) -> int:
+        """Pieces per player: (n - 1)(n + 1) / 4 (the seed's formula with its /2 read as /4)."""
+        return (self.size - 1) * (self.size + 1) // 4
+
+    def extent(self) -> str:
+        return f"{self.names[0]}-{self.names[-1]}"
+
+
+@lru_cache(maxsize=None)
+def board(n: int) -> TruchetBoard:
+    if not MIN_SIZE <= n <= MAX_SIZE or n % 2 == 0:
+        raise ValueError(f"Truchet boards have odd sizes {MIN_SIZE}..{MAX_SIZE}, not {n}")
+    side = n + 1
+    names = tuple(f"{LETTERS[c]}{r + 1}" for r in range(side) for c in range(side))
+    colour = tuple(X if (c + r) % 2 == 0 else O for r in range(side) for c in range(side))
+    orthogonal = []
+    for r in range(side):
+        for c in range(side):
+            near = []
+            if r > 0:
+                near.append((r - 1) * side + c)
+            if c > 0:
+                near.append(r * side + c - 1)
+            if c < side - 1:
+                near.append(r * side + c + 1)
+            if r < side - 1:
+                near.append((r + 1) * side + c)
+            orthogonal.append(tuple(near))
+    corners = []
+    tile_names = []
+    tiles_at: list[list[int]] = [[] for _ in range(side * side)]
+    for r in range(n):
+        for c in range(n):
+            bl, br, tl, tr = r * side + c, r * side + c + 1, (r + 1) * side + c, (r + 1) * side + c + 1
+            corners.append((bl, br, tl, tr))
+            tile_names.append(tile_name(c, r))
+            for j in (bl, br, tl, tr):
+                tiles_at[j].append(r * n + c)
+    half = (n - 1) // 2
+    x_home = tuple(j for j in range(half * side) if colour[j] == X)
+    o_home = tuple(j for j in range((side - half) * side, side * side) if colour[j] == O)
+    x_order = tuple(r * n + c for r in range(half) for c in range(n)) + tuple(half * n + c for c in range(half))
+    o_order = tuple(r * n + c for r in range(n - 1, half, -1) for c in range(n)) + tuple(
+        half * n + c for c in range(half + 1, n)
+    )
+    centre = (half * n + half,)
+    return TruchetBoard(
+        n, side, names, {name: i for i, name in enumerate(names)}, colour, tuple(orthogonal),
+        tuple(tile_names), {name: i for i, name in enumerate(tile_names)}, tuple(corners),
+        tuple(tuple(t) for t in tiles_at), (x_home, o_home), (o_order, x_order, centre),
+    )
+
+
+@lru_cache(maxsize=16384)
+def bands(n: int, tiles: str) -> tuple[tuple[int, ...], ...]:
+    """For each junction, the junctions its tile bands join it to (unplaced tiles join nothing)."""
+    geo = board(n)
+    near: list[list[int]] = [[] for _ in range(geo.junction_count)]
+    for t, letter in enumerate(tiles):
+        bl, br, tl, tr = geo.corners[t]
+        if letter == "l":
+            near[tl].append(br)
+            near[br].append(tl)
+        elif letter == "r":
+            near[bl].append(tr)
+            near[tr].append(bl)
+    return tuple(tuple(sorted(js)) for js in near)
+
+
+@lru_cache(maxsize=4096)
+def regions(n: int, tiles: str) -> tuple[int, ...]:
+    """Region number of each junction: the lowest junction index in its region."""
+    near = bands(n, tiles)
+    region = [-1] * len(near)
+    for start in range(len(near)):
+        if region[start] >= 0:
+            continue
+        region[start] = start
+        todo = [start]
+        while todo:
+            j = todo.pop()
+            for k in near[j]:
+                if region[k] < 0:
+                    region[k] = start
+                    todo.append(k)
+    return tuple(region)
+
+
+def flipped(tiles: str, t: int) -> str:
+    """`tiles` with tile `t` flipped (its band moves to the other diagonal)."""
+    return tiles[:t] + ("r" if tiles[t] == "l" else "l") + tiles[t + 1:]
+
+
+def reachable(near: Sequence[Sequence[int]], stacks: Sequence[int], start: int) -> list[int]:
+    """Empty junctions a stack on `start` can step to: along bands, through empty junctions only."""
+    seen = {start}
+    found = []
+    todo = [start]
+    while todo:
+        j = todo.pop()
+        for k in near[j]:
+            if k not in seen and not stacks[k]:
+                seen.add(k)
+                found.append(k)
+                todo.append(k)
+    found.sort()
+    return found
+
+
+# --------------------------------------------------------------------------- state
+@dataclass(frozen=True, slots=True)
+class TruchetState:
+    """A Truchet position.
+
+    `tiles` has one letter per tile (``l``, ``r``, or ``.`` while not yet placed),
+    tile ``row * n + column`` from the bottom-left. `stacks` has one number per
+    junction: 0 empty, +h an X stack of height h, -h an O stack. `placed` counts
+    the set-up moves made; `pending` is true after ``random`` until the tiles are
+    drawn. `quiet` counts turns in a row without a capture.
+    """
+
+    size: int = DEFAULT_SIZE
+    tiles: str = ""
+    stacks: tuple[int, ...] = ()
+    to_move: int = O
+    placed: int = 0
+    pending: bool = False
+    quiet: int = 0
+    ply: int = 0
+    claimed: bool = False
+    setup: str = "turns"
+    draw_rule: str = "claim"
+    quiet_limit: int = 50
+    last: TruchetMove | None = None
+
+    @property
+    def board(self) -> TruchetBoard:
+        return board(self.size)
+
+    @property
+    def placements(self) -> int:
+        """How many set-up moves the game has (3, or 1 with -setup=single)."""
+        return 1 if self.setup == "single" else 3
+
+    @property
+    def playing(self) -> bool:
+        return self.placed >= self.placements
+
+    def stack(self, name: str) -> int:
+        """The signed stack on junction `name` (+h X, -h O, 0 empty)."""
+        return self.stacks[self.board.index[name.lower()]]
+
+    def tile(self, name: str) -> str:
+        return self.tiles[self.board.tile_index[name.lower()]]
+
+    def pieces(self, player: int) -> int:
+        if player == X:
+            return sum(h for h in self.stacks if h > 0)
+        return -sum(h for h in self.stacks if h < 0)
+
+    def placement_tiles(self) -> tuple[int, ...]:
+        """The tiles the current set-up move places, in the order its letters list them."""
+        geo = self.board
+        if self.setup == "single":
+            return tuple(range(geo.tile_count))
+        return geo.placement_orders[self.placed]
+
+    def placer(self) -> int:
+        """Who makes the current set-up move: O, X, then O (the centre)."""
+        return X if self.setup != "single" and self.placed == 1 else O
+
+
+def _sign(player: int) -> int:
+    return 1 if player == X else -1
+
+
+def _need(geo: TruchetBoard, stacks: Sequence[int], j: int, sign: int, me: int) -> int:
+    """Smallest stack of the mover that may land on `j` (5 when none may: a friendly stack)."""
+    h = stacks[j] * sign
+    if h == 0:
+        return 1
+    if h > 0:
+        return MAX_HEIGHT + 1
+    # an enemy stack: on its own colour only a taller stack takes it, on the mover's colour an equal one
+    return -h + (0 if geo.colour[j] == me else 1)
+
+
+_SUBSETS = {k: [[i for i in range(k) if mask >> i & 1] for mask in range(1, 1 << k)] for k in range(5)}
+
+
+@lru_cache(maxsize=None)
+def _splits(h: int, k: int) -> tuple[tuple[int, ...], ...]:
+    """Ways to share h pieces over k destinations (0 = none there), at least two destinations used."""
+    return tuple(
+        counts for counts in product(range(h + 1), repeat=k)
+        if sum(counts) == h and sum(1 for c in counts if c) >= 2
+    )
+
+
+def stack_moves(geo: TruchetBoard, tiles: str, stacks: Sequence[int], me: int,
+                flip: str | None = None) -> Iterator[TruchetMove]:
+    """Every stack move of player `me` on this tiling (each marked with `flip`), in a fixed order:
+    steps, then merges by target, then splits by origin."""
+    near = bands(geo.size, tiles)
+    names = geo.names
+    sign = _sign(me)
+    own = [j for j, h in enumerate(stacks) if h * sign > 0]
+    reach = {p: reachable(near, stacks, p) for p in own}
+    for p in own:
+        for d in reach[p]:
+            yield TruchetMove("step", ((names[p], None),), ((names[d], 0),), flip)
+    # merges: target t, sources adjacent to it, optionally one source moving next to it first
+    reach_sets = {p: set(r) for p, r in reach.items()}
+    for t in range(len(stacks)):
+        need = _need(geo, stacks, t, sign, me)
+        if need > MAX_HEIGHT:
+            continue
+        around = geo.orthogonal[t]
+        adjacent = [q for q in around if stacks[q] * sign > 0]
+        if not adjacent:
+            continue
+        target = ((names[t], 0),)
+        for subset in _SUBSETS[len(adjacent)]:
+            if len(subset) < 2:
+                continue
+            total = sum(stacks[adjacent[i]] * sign for i in subset)
+            if need <= total <= MAX_HEIGHT:
+                yield TruchetMove("merge", tuple((names[adjacent[i]], None) for i in subset), target, flip)
+        for mover in own:
+            vias = [v for v in around if v in reach_sets[mover]]
+            if not vias:
+                continue
+            others = [q for q in adjacent if q != mover]
+            height = stacks[mover] * sign
+            for subset in _SUBSETS[len(others)]:
+                total = height + sum(stacks[others[i]] * sign for i in subset)
+                if not need <= total <= MAX_HEIGHT:
+                    continue
+                members = sorted([others[i] for i in subset] + [mover])
+                for via in vias:
+                    sources = tuple((names[q], names[via] if q == mover else None) for q in members)
+                    yield TruchetMove("merge", sources, target, flip)
+    # splits: a stack of two or more, from where it stands or after a move within its region
+    for p in own:
+        height = stacks[p] * sign
+        if height < 2:
+            continue
+        for q in [p] + reach[p]:
+            around = geo.orthogonal[q]
+            needs = [_need(geo, stacks, d, sign, me) for d in around]
+            via = None if q == p else names[q]
+            for counts in _splits(height, len(around)):
+                if all(c == 0 or c >= needs[i] for i, c in enumerate(counts)):
+                    yield TruchetMove(
+                        "split", ((names[p], via),),
+                        tuple((names[around[i]], c) for i, c in enumerate(counts) if c), flip,
+                    )
+
+
+def _proven_draw(state: TruchetState) -> bool:
+    """Neither side can ever win: one single piece each, on junctions of different colours, and
+    each standing on a band (so it can always step, and no merge or split is ever possible)."""
+    occupied = [j for j, h in enumerate(state.stacks) if h]
+    if len(occupied) != 2 or sorted(state.stacks[j] for j in occupied) != [-1, 1]:
+        return False
+    geo = state.board
+    a, b = occupied
+    near = bands(state.size, state.tiles)
+    return geo.colour[a] != geo.colour[b] and bool(near[a]) and bool(near[b])
+
+
+@lru_cache(maxsize=2048)
+def _outcome(state: TruchetState) -> Outcome | None:
+    if not state.playing:
+        return None
+    if state.claimed:
+        return Outcome(None, f"draw claimed after {state.quiet} turns in a row without a capture")
+    me, other = state.to_move, 1 - state.to_move
+    if state.pieces(me) == 0:
+        return Outcome(other, f"{PLAYERS[me]} has no pieces left")
+    if not _has_move(state):
+        return Outcome(other, f"{PLAYERS[me]} cannot move a stack")
+    if _proven_draw(state):
+        return Outcome(None, "neither side can win: one piece each, on different colours, and no capture possible")
+    if state.draw_rule == "auto" and state.quiet >= state.quiet_limit:
+        return Outcome(None, f"{state.quiet} turns in a row without a capture (house rule)")
+    return None
+
+
+def _has_move(state: TruchetState) -> bool:
+    """Can the player to move make a stack move, with or without a flip first?
+
+    (A flip never opens a move where none was: the tiles at a stack's own junction are pinned by it,
+    so its first step, and any merge or split without a move first, do not depend on free tiles.
+    The flips are tried all the same, as the spec asks, at the cost of the rare stalemate check.)
+    """
+    geo = state.board
+    me = state.to_move
+    for _ in stack_moves(geo, state.tiles, state.stacks, me):
+        return True
+    for t in _flippable(state):
+        for _ in stack_moves(geo, flipped(state.tiles, t), state.stacks, me):
+            return True
+    return False
+
+
+def _flippable(state: TruchetState) -> list[int]:
+    stacks = state.stacks
+    return [t for t, corners in enumerate(state.board.corners) if not any(stacks[j] for j in corners)]
+
+
+# --------------------------------------------------------------------------- game
+class TruchetGame(Game[TruchetState, TruchetMove]):
+    name = "truchet"
+    title = "Truchet"
+    summary = ("Stack and capture within the light and dark regions of a truchet tiling; "
+               "flip a tile to reshape them.")
+    designer = "Cameron Browne (2007)"
+    players = PLAYERS
+    #: Random games end by themselves (captures and stalemates), the automatic quiet-turn draw is a safety net.
+    playout_options: Mapping[str, object] = {"draw": "auto", "quiet": 12}
+    OPTIONS = (
+        IntOption("size", DEFAULT_SIZE, MIN_SIZE, MAX_SIZE, "tiles per side of the board", odd_only=True),
+        ChoiceOption("setup", "turns", ("turns", "single"),
+                     "turns: O places its half, X its half, O the centre tile (moves 1-3); "
+                     "single: one move places every tile"),
+        ChoiceOption("draw", "claim", ("claim", "auto", "off"),
+                     "after -quiet turns without a capture (house rule): claim = the player to move may "
+                     "end the game as a draw with 'draw'; auto = the game is drawn; off = only proven draws"),
+        IntOption("quiet", 50, 1, 1000, "turns in a row without a capture before the draw of -draw"),
+    )
+
+    # -- starting --------------------------------------------------------------------
+    def _initial(self, options: dict[str, OptionValue]) -> TruchetState:
+        size = int(options["size"])
+        geo = board(size)
+        return TruchetState(
+            size=size, tiles=UNPLACED * geo.tile_count, stacks=(0,) * geo.junction_count, to_move=O,
+            setup=str(options["setup"]), draw_rule=str(options["draw"]), quiet_limit=int(options["quiet"]),
+        )
+
+    def options_of(self, state: TruchetState) -> dict[str, OptionValue]:
+        return {"size": state.size, "setup": state.setup, "draw": state.draw_rule, "quiet": state.quiet_limit}
+
+    def position(self, tiles: str, x: Mapping[str, int] | None = None, o: Mapping[str, int] | None = None,
+                 to_move: int = X, quiet: int = 0, options: Mapping[str, object] | None = None) -> TruchetState:
+        """A position in the play phase: `tiles` lists all n*n tiles row 1 first (as ``-setup=single``),
+        `x` and `o` map junction names to stack heights.
+
+        Raises ValueError (NotationError or IllegalMoveError) naming what is wrong.
+        """
+        values = self.check_options(options)
+        letters = "".join(tiles.split()).lower()
+        size = isqrt(len(letters))
+        if (size * size != len(letters) or size % 2 == 0 or not MIN_SIZE <= size <= MAX_SIZE
+                or set(letters) - {"l", "r"}):
+            raise NotationError(
+                f"a position needs n*n letters l/r for an odd n from {MIN_SIZE} to {MAX_SIZE} "
+                f"(got {len(letters)} characters)",
+                "position",
+            )
+        geo = board(size)
+        stacks = [0] * geo.junction_count
+        for player, placed in ((X, x or {}), (O, o or {})):
+            for name, height in placed.items():
+                j = geo.index.get(name.lower())
+                if j is None:
+                    raise NotationError(f"there is no junction {name.lower()} on the {size}x{size} board",
+                                        "off_board")
+                if not 1 <= height <= MAX_HEIGHT:
+                    raise IllegalMoveError(f"a stack has 1 to {MAX_HEIGHT} pieces, not {height}", "height")
+                if stacks[j]:
+                    raise IllegalMoveError(f"two stacks on {name.lower()}", "occupied")
+                stacks[j] = _sign(player) * height
+        return TruchetState(
+            size=size, tiles=letters, stacks=tuple(stacks), to_move=to_move, placed=3, quiet=quiet,
+            setup="turns", draw_rule=str(values["draw"]), quiet_limit=int(values["quiet"]),
+        )
+
+    # -- moves -----------------------------------------------------------------------
+    def is_chance(self, state: TruchetState) -> bool:
+        return state.pending
+
+    def random_chance(self, state: TruchetState, rng: Any) -> TruchetMove:
+        if not state.pending:
+            raise NotationError("no tiles are waiting to be drawn at random", "no_chance")
+        count = len(state.placement_tiles())
+        return TruchetMove("tiles", letters="".join("lr"[rng.randrange(2)] for _ in range(count)), drawn=True)
+
+    def legal_moves(self, state: TruchetState) -> list[TruchetMove]:
+        """Every legal move, in a fixed order.
+
+        During the tile set-up, where a move may place up to n*n tiles, the
+        typed placements are listed only when there are at most
+        2**LIST_PLACEMENTS_UP_TO of them (`random` is always listed and any
+        string of the right length is legal); likewise the possible draws of
+        a chance state.
+        """
+        if not state.playing:
+            count = len(state.placement_tiles())
+            every = count <= LIST_PLACEMENTS_UP_TO
+            letters = ["".join(p) for p in product("lr", repeat=count)] if every else []
+            if state.pending:
+                return [TruchetMove("tiles", letters=w, drawn=True) for w in letters]
+            return [RANDOM] + [TruchetMove("tiles", letters=w) for w in letters]
+        if _outcome(state) is not None:
+            return []
+        geo = state.board
+        me = state.to_move
+        stacks = state.stacks
+        base = list(stack_moves(geo, state.tiles, stacks, me))
+        moves = list(base)
+        # A flip changes the moves only if the flipped tile touches a junction some stack of the mover can
+        # reach (the tiles at the stacks themselves are pinned); otherwise the same moves follow the flip.
+        near = bands(state.size, state.tiles)
+        sign = _sign(me)
+        reached: set[int] = set()
+        for p, h in enumerate(stacks):
+            if h * sign > 0:
+                reached.update(reachable(near, stacks, p))
+        for t in _flippable(state):
+            name = geo.tile_names[t]
+            if any(j in reached for j in geo.corners[t]):
+                moves.extend(stack_moves(geo, flipped(state.tiles, t), stacks, me, name))
+            else:
+                moves.extend([TruchetMove(m.kind, m.sources, m.targets, name) for m in base])
+        if self.can_claim_draw(state):
+            moves.append(DRAW)
+        return moves
+
+    def can_claim_draw(self, state: TruchetState) -> bool:
+        return (state.playing and state.draw_rule == "claim" and state.quiet >= state.quiet_limit
+                and not state.claimed)
+
+    def parse_move(self, text: str, state: TruchetState) -> TruchetMove:
+        """Read `text` in this position: names are checked against the board, and a merge or split
+        written without the move within the region that it needs gets it filled in when exactly one
+        fits (AmbiguousMoveError lists them when several do)."""
+        move = TruchetMove.parse(text)
+        if not move.is_stack_move:
+            return move
+        geo = state.board
+        if move.flip is not None and move.flip not in geo.tile_index:
+            raise NotationError(
+                f"there is no tile {move.flip} on the {state.size}x{state.size} board "
+                f"({geo.tile_names[0]}..{geo.tile_names[-1]})",
+                "off_board",
+            )
+        for name in [n for pair in move.sources for n in pair if n] + list(move.destinations):
+            if name not in geo.index:
+                raise NotationError(
+                    f"there is no junction {name} on the {state.size}x{state.size} board ({geo.extent()})",
+                    "off_board",
+                )
+        if state.playing and not state.pending and _outcome(state) is None:
+            return self._complete(state, move)
+        return move
+
+    def _complete(self, state: TruchetState, move: TruchetMove) -> TruchetMove:
+        """Fill in a missing pre-move of a merge or a split when the text needs one."""
+        if move.kind not in ("merge", "split") or move.premove is not None:
+            return move
+        geo = state.board
+        tiles = state.tiles
+        if move.flip is not None:
+            t = geo.tile_index[move.flip]
+            if any(state.stacks[j] for j in geo.corners[t]):
+                return move  # check_legal explains the pin
+            tiles = flipped(tiles, t)
+        sign = _sign(state.to_move)
+        near = bands(state.size, tiles)
+        index = geo.index
+        if move.kind == "merge":
+            target = index[move.destinations[0]]
+            far = [o for o in move.origins if index[o] not in geo.orthogonal[target]]
+            if len(far) != 1 or state.stacks[index[far[0]]] * sign <= 0:
+                return move
+            options = [v for v in reachable(near, state.stacks, index[far[0]]) if v in geo.orthogonal[target]]
+            candidates = [
+                replace(move, sources=tuple((o, geo.names[v] if o == far[0] else None) for o, _ in move.sources))
+                for v in options
+            ]
+        else:
+            origin = index[move.origins[0]]
+            wanted = [index[d] for d in move.destinations]
+            if all(d in geo.orthogonal[origin] for d in wanted) or state.stacks[origin] * sign <= 0:
+                return move
+            options = [v for v in reachable(near, state.stacks, origin)
+                       if all(d in geo.orthogonal[v] for d in wanted)]
+            candidates = [replace(move, sources=((move.origins[0], geo.names[v]),)) for v in options]
+        fitting = []
+        for candidate in candidates:
+            try:
+                self.check_legal(state, candidate)
+            except IllegalMoveError:
+                continue
+            fitting.append(candidate)
+        if len(fitting) == 1:
+            return fitting[0]
+        if len(fitting) > 1:
+            listed = " or ".join(str(m) for m in fitting)
+            raise AmbiguousMoveError(
+                f"{move} fits several moves: say where the stack first moves within its region: {listed}",
+                "ambiguous",
+            )
+        return move
+
+    def check_legal(self, state: TruchetState, move: TruchetMove) -> None:
+        if not isinstance(move, TruchetMove):
+            raise IllegalMoveError(f"{move!r} is not a Truchet move", "illegal")
+        if state.pending:
+            count = len(state.placement_tiles())
+            if move.kind != "tiles" or not move.drawn:
+                raise IllegalMoveError(
+                    f"{move}: the {count} tiles asked for with random are drawn first (a move roll:...)",
+                    "chance_due",
+                )
+            self._check_letters(move, count)
+            return
+        if not state.playing:
+            self._check_placement(state, move)
+            return
+        result = _outcome(state)
+        if result is not None:
+            raise IllegalMoveError(f"{move}: the game is over ({result.reason})", "game_over")
+        if move.kind == "draw":
+            if state.draw_rule != "claim":
+                why = ("draws are automatic in this game" if state.draw_rule == "auto"
+                       else "only proven draws end this game")
+                raise IllegalMoveError(f"a draw cannot be claimed: {why}", "no_draw")
+            if state.quiet < state.quiet_limit:
+                raise IllegalMoveError(
+                    f"a draw may be claimed after {state.quiet_limit} turns in a row without a capture "
+                    f"(so far {state.quiet})",
+                    "no_draw",
+                )
+            return
+        if not move.is_stack_move:
+            raise IllegalMoveError(f"{move}: the tiles are all placed; now make a stack move", "setup_over")
+        self._check_shape(move)
+        geo = state.board
+        tiles = state.tiles
+        if move.flip is not None:
+            t = geo.tile_index.get(move.flip)
+            if t is None:
+                raise IllegalMoveError(f"there is no tile {move.flip} on this board", "off_board")
+            pins = [geo.names[j] for j in geo.corners[t] if state.stacks[j]]
+            if pins:
+                raise IllegalMoveError(
+                    f"tile {move.flip} cannot be flipped: it is pinned by the stack{'s' if len(pins) > 1 else ''} "
+                    f"on {', '.join(pins)}",
+                    "pinned",
+                )
+            tiles = flipped(tiles, t)
+        self._check_stack_move(state, tiles, move)
+
+    @staticmethod
+    def _check_shape(move: TruchetMove) -> None:
+        """Refuse a stack move built by hand with the wrong number of parts (the parser never does)."""
+        origins = [origin for origin, _ in move.sources]
+        names = [name for name, _ in move.targets]
+        vias = sum(via is not None for _, via in move.sources)
+        problem = None
+        if len(set(origins)) != len(origins) or len(set(names)) != len(names):
+            problem = "a junction is named twice"
+        elif move.kind == "step" and (len(origins) != 1 or len(names) != 1 or vias):
+            problem = "a step moves one stack straight to one junction"
+        elif move.kind == "merge" and (len(origins) < 2 or len(names) != 1 or vias > 1):
+            problem = "a merge brings two or more stacks (at most one moving first) onto one junction"
+        elif move.kind == "split" and (len(origins) != 1 or len(names) < 2
+                                       or any(count < 1 for _, count in move.targets)):
+            problem = "a split shares one stack over two or more junctions, at least one piece each"
+        if problem:
+            raise IllegalMoveError(f"{move}: {problem}", "shape")
+
+    def _check_letters(self, move: TruchetMove, count: int) -> None:
+        if not move.letters or set(move.letters) - {"l", "r"}:
+            raise IllegalMoveError(f"{move}: tiles are written with the letters l and r", "tile_letters")
+        if len(move.letters) != count:
+            raise IllegalMoveError(
+                f"{move}: this move places {count} tile{'s' if count > 1 else ''}, so it needs {count} "
+                f"letter{'s' if count > 1 else ''} l/r (got {len(move.letters)})",
+                "tile_count",
+            )
+
+    def _check_placement(self, state: TruchetState, move: TruchetMove) -> None:
+        count = len(state.placement_tiles())
+        who = PLAYERS[state.placer()]
+        if move.kind == "random":
+            return
+        if move.kind == "tiles" and not move.drawn:
+            self._check_letters(move, count)
+            return
+        if move.kind == "tiles":
+            raise IllegalMoveError(f"{move}: tiles are drawn only after a player asks for random", "no_chance")
+        raise IllegalMoveError(
+            f"{move}: the tiles are being placed; {who} places {count} tile{'s' if count > 1 else ''} now: "
+            f"write random or {count} letters l/r",
+            "setup",
+        )
+
+    def _check_stack_move(self, state: TruchetState, tiles: str, move: TruchetMove) -> None:
+        geo = state.board
+        stacks = state.stacks
+        me = state.to_move
+        sign = _sign(me)
+        near = bands(state.size, tiles)
+        index = geo.index
+
+        def at(name: str) -> int:
+            j = index.get(name)
+            if j is None:
+                raise IllegalMoveError(f"there is no junction {name} on this board ({geo.extent()})", "off_board")
+            return j
+
+        def own(name: str) -> int:
+            j = at(name)
+            if stacks[j] == 0:
+                raise IllegalMoveError(f"there is no stack on {name}", "no_stack")
+            if stacks[j] * sign < 0:
+                raise IllegalMoveError(f"the stack on {name} is {PLAYERS[1 - me]}'s", "not_yours")
+            return j
+
+        def route(name: str, j: int, dest_name: str, dest: int) -> None:
+            if stacks[dest]:
+                raise IllegalMoveError(
+                    f"{name} cannot move to {dest_name}: it is occupied, and a stack moves within its region "
+                    "only to an empty junction",
+                    "occupied",
+                )
+            if dest not in reachable(near, stacks, j):
+                reg = regions(state.size, tiles)
+                if reg[dest] != reg[j]:
+                    raise IllegalMoveError(
+                        f"{dest_name} is not in the region of {name} (a stack moves only along its own region)",
+                        "other_region",
+                    )
+                raise IllegalMoveError(f"the way from {name} to {dest_name} is blocked by other stacks", "blocked")
+
+        def landing(dest_name: str, dest: int, height: int, what: str) -> None:
+            h = stacks[dest] * sign
+            if h > 0:
+                raise IllegalMoveError(f"{what} cannot land on {dest_name}: it holds your own stack", "friendly")
+            if h < 0:
+                need = _need(geo, stacks, dest, sign, me)
+                if height < need:
+                    if geo.colour[dest] == me:
+                        rule = "same height or taller"
+                    else:
+                        rule = "taller"
+                    raise IllegalMoveError(
+                        f"{what} ({height} high) cannot capture the {PLAYERS[1 - me]} {-h}-stack on {dest_name}: "
+                        f"it stands on a junction of {PLAYERS[geo.colour[dest]]}'s colour, so only a {rule} "
+                        "stack captures it",
+                        "capture_height",
+                    )
+
+        if move.kind == "step":
+            (origin, _), (target, _) = move.sources[0], move.targets[0]
+            j, dest = own(origin), at(target)
+            if stacks[dest]:
+                raise IllegalMoveError(
+                    f"{target} is occupied: a step goes to an empty junction (only merges and splits capture)",
+                    "occupied",
+                )
+            route(origin, j, target, dest)
+            return
+        if move.kind == "merge":
+            target = move.targets[0][0]
+            dest = at(target)
+            total = 0
+            for origin, via in move.sources:
+                j = own(origin)
+                total += stacks[j] * sign
+                where = j
+                if via is not None:
+                    where = at(via)
+                    route(origin, j, via, where)
+                if where not in geo.orthogonal[dest]:
+                    spot = via or origin
+                    raise IllegalMoveError(
+                        f"{spot} is not orthogonally next to {target}: merging stacks must stand next to "
+                        "their target"
+                        + ("" if via else f" (the stack on {origin} may first move within its region: "
+                           f"write {origin}>via)"),
+                        "not_adjacent",
+                    )
+            if stacks[dest] * sign > 0:
+                landing(target, dest, total, "the merged stack")
+            if total > MAX_HEIGHT:
+                raise IllegalMoveError(
+                    f"the merged stack would be {total} high: stacks may not exceed {MAX_HEIGHT}", "too_tall"
+                )
+            landing(target, dest, total, "the merged stack")
+            return
+        # split
+        origin, via = move.sources[0]
+        j = own(origin)
+        height = stacks[j] * sign
+        if height < 2:
+            raise IllegalMoveError(f"the stack on {origin} is a single piece: only a stack of two or more splits",
+                                   "too_small")
+        where = j
+        if via is not None:
+            where = at(via)
+            route(origin, j, via, where)
+        written = sum(count for _, count in move.targets)
+        if written != height:
+            raise IllegalMoveError(
+                f"the {height}-stack on {origin} must split entirely: the parts written add up to {written}"
+                + (" (write 2x, 3x before a part of more than one piece)" if written < height else ""),
+                "split_total",
+            )
+        spot = via or origin
+        for target, count in move.targets:
+            dest = at(target)
+            if dest not in geo.orthogonal[where]:
+                raise IllegalMoveError(
+                    f"{target} is not orthogonally next to {spot}: a split goes to the junctions next to the stack",
+                    "not_adjacent",
+                )
+            landing(target, dest, count, f"the {count}-piece part")
+
+    def _apply(self, state: TruchetState, move: TruchetMove) -> TruchetState:
+        if move.kind == "random":
+            return replace(state, pending=True, ply=state.ply + 1, last=move)
+        if move.kind == "tiles":
+            geo = state.board
+            tiles = list(state.tiles)
+            for t, letter in zip(state.placement_tiles(), move.letters):
+                tiles[t] = letter
+            placed = state.placed + 1
+            stacks = state.stacks
+            if placed >= state.placements:
+                signed = list(stacks)
+                for j in geo.homes[X]:
+                    signed[j] = 1
+                for j in geo.homes[O]:
+                    signed[j] = -1
+                stacks = tuple(signed)
+                to_move = X
+            else:
+                to_move = X if state.setup != "single" and placed == 1 else O
+            return replace(state, tiles="".join(tiles), stacks=stacks, placed=placed, pending=False,
+                           to_move=to_move, ply=state.ply + 1, last=move)
+        if move.kind == "draw":
+            return replace(state, claimed=True, ply=state.ply + 1, last=move)
+        geo = state.board
+        index = geo.index
+        tiles = state.tiles if move.flip is None else flipped(state.tiles, geo.tile_index[move.flip])
+        stacks = list(state.stacks)
+        captured = False
+        if move.kind == "step":
+            j, dest = index[move.sources[0][0]], index[move.targets[0][0]]
+            stacks[dest], stacks[j] = stacks[j], 0
+        elif move.kind == "merge":
+            dest = index[move.targets[0][0]]
+            total = 0
+            for origin, _ in move.sources:
+                j = index[origin]
+                total += stacks[j]
+                stacks[j] = 0
+            captured = stacks[dest] != 0
+            stacks[dest] = total
+        else:
+            j = index[move.sources[0][0]]
+            sign = 1 if stacks[j] > 0 else -1
+            stacks[j] = 0
+            for target, count in move.targets:
+                dest = index[target]
+                captured = captured or stacks[dest] != 0
+                stacks[dest] = sign * count
+        return replace(state, tiles=tiles, stacks=tuple(stacks), to_move=1 - state.to_move,
+                       quiet=0 if captured else state.quiet + 1, ply=state.ply + 1, last=move)
+
+    # -- result ----------------------------------------------------------------------
+    def to_move(self, state: TruchetState) -> int | None:
+        if state.pending or _outcome(state) is not None:
+            return None
+        return state.placer() if not state.playing else state.to_move
+
+    def outcome(self, state: TruchetState) -> Outcome | None:
+        return _outcome(state)
+
+    def scores(self, state: TruchetState) -> tuple[int, ...]:
+        """Pieces each player has on the board."""
+        return (state.pieces(X), state.pieces(O))
+
+    def leader(self, state: TruchetState) -> int | None:
+        result = _outcome(state)
+        if result is not None:
+            return result.winner
+        x, o = self.scores(state)
+        return None if x == o else (X if x > o else O)
+
+    # -- helpers for scenes ------------------------------------------------------------
+    def regions(self, state: TruchetState, flip: str | None = None) -> tuple[int, ...]:
+        """Region number of every junction (optionally after flipping tile `flip`: a preview)."""
+        tiles = state.tiles if flip is None else flipped(state.tiles, state.board.tile_index[flip])
+        return regions(state.size, tiles)
+
+    def flippable(self, state: TruchetState) -> list[str]:
+        """Tiles no piece pins (flipping is possible only in the play phase)."""
+        if not state.playing:
+            return []
+        return [state.board.tile_names[t] for t in _flippable(state)]
+
+    def captures(self, state: TruchetState, move: TruchetMove) -> list[str]:
+        """Junctions where `move` (legal in `state`) captures an enemy stack."""
+        if move.kind not in ("merge", "split"):
+            return []
+        index = state.board.index
+        return [name for name in move.destinations if state.stacks[index[name]]]
+
+    # -- presentation ------------------------------------------------------------------
+    def render_text(self, state: TruchetState) -> str:
+        """Junction rows top (O's side) to bottom; stacks as x/o with their height (x2), empty junctions
+        as their colour (+ X's, - O's); between rows each tile's band as \\ (l) or / (r)."""
+        geo = state.board
+        side = geo.side
+        lines = []
+        for r in range(side - 1, -1, -1):
+            cells = []
+            for c in range(side):
+                j = r * side + c
+                h = state.stacks[j]
+                if h:
+                    text = ("x" if h > 0 else "o") + (str(abs(h)) if abs(h) > 1 else "")
+                else:
+                    text = "+" if geo.colour[j] == X else "-"
+                cells.append(f"{text:<2}")
+            lines.append(f"{r + 1:>2}  " + "  ".join(cells).rstrip())
+            if r > 0:
+                glyphs = []
+                for c in range(state.size):
+                    letter = state.tiles[(r - 1) * state.size + c]
+                    glyphs.append({"l": "\\", "r": "/"}.get(letter, "?"))
+                lines.append("    " + "".join(f"  {g} " for g in glyphs).rstrip())
+        lines.append("    " + "   ".join(LETTERS[c] for c in range(side)))
+        return "\n".join(lines)
+
+    def details(self, state: TruchetState) -> dict[str, Any]:
+        geo = state.board
+        stacks = {geo.names[j]: ("X" if h > 0 else "O") + str(abs(h)) for j, h in enumerate(state.stacks) if h}
+        info: dict[str, Any] = {
+            "phase": "setup" if not state.playing else ("over" if _outcome(state) else "play"),
+            "tiles": state.tiles,
+            "stacks": stacks,
+            "pieces": {"X": state.pieces(X), "O": state.pieces(O)},
+            "pieces_each_at_start": geo.pieces,
+        }
+        if not state.playing:
+            info["placement"] = {
+                "move": state.placed + 1,
+                "by": PLAYERS[state.placer()],
+                "tiles": [geo.tile_names[t] for t in state.placement_tiles()],
+                "drawing_at_random": state.pending,
+            }
+            return info
+        info["captured"] = {  # pieces each player has taken from the other
+            "X": geo.pieces - state.pieces(O),
+            "O": geo.pieces - state.pieces(X),
+        }
+        reg = regions(state.size, state.tiles)
+        groups: dict[int, list[str]] = {}
+        for j, r in enumerate(reg):
+            groups.setdefault(r, []).append(geo.names[j])
+        info["regions"] = [{"owner": PLAYERS[geo.colour[r]], "junctions": names} for r, names in sorted(groups.items())]
+        info["flippable"] = self.flippable(state)
+        info["quiet_turns"] = state.quiet
+        info["draw_rule"] = state.draw_rule
+        info["draw_claimable"] = self.can_claim_draw(state) and _outcome(state) is None
+        return info
+
+
+TRUCHET = TruchetGame()
