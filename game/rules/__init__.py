@@ -9,9 +9,11 @@ from __future__ import annotations
 from .base import Game, Outcome
 from .errors import AmbiguousMoveError, IllegalMoveError, NotationError, OptionError, RecordError, RulesError
 from .know import KNOW
+from .savoy import SAVOY
 from .star import STAR
+from .truchet import TRUCHET
 
-GAMES: dict[str, Game] = {game.name: game for game in (STAR, KNOW)}
+GAMES: dict[str, Game] = {game.name: game for game in (SAVOY, STAR, KNOW, TRUCHET)}
 
 
 def get_game(name: str) -> Game:

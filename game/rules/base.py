@@ -49,8 +49,8 @@ class Game(ABC, Generic[S, M]):
     designer: str = ""
     players: tuple[str, ...] = ("X", "O")
     OPTIONS: tuple[opts.Option, ...] = ()
-    #: Options that make seeded random games end in reasonable time (a turn
-    #: limit, say); the WebAssembly cross-check and the benchmarks apply them.
+    #: Options that make seeded random games short (a turn limit, say), so the
+    #: WebAssembly cross-check can play many of them in a few seconds.
     playout_options: Mapping[str, object] = {}
 
     # -- options -----------------------------------------------------------------

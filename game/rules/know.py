@@ -513,7 +513,7 @@ class KnowGame(Game[KnowState, KnowMove]):
                "across the centre on the Rim, First and Second tiers to Resolve.")
     designer = "Bryan Jurish"
     players = PLAYERS
-    playout_options = {"limit": 80}
+    playout_options = {"limit": 40}
     OPTIONS = (
         ChoiceOption("version", "standard", ("standard", "symmetric"),
                      "Standard (one die, one piece a turn) or Symmetric (two dice, two pieces of one type)"),

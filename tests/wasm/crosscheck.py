@@ -24,7 +24,8 @@ from typing import Any
 #: What the cross-check plays by default: for every option set, the plain
 #: seeds with uniform random moves, and the long seeds with ``pass_weight``
 #: (passes chosen rarely, so the games run long).
-DEFAULT_PLAN: dict[str, Any] = {"seeds": [1, 2, 3, 4], "long_seeds": [7, 8], "pass_weight": 0.05}
+DEFAULT_PLAN: dict[str, Any] = {"seeds": [1, 2], "long_seeds": [7], "pass_weight": 0.05,
+                              "max_moves": 600}
 
 
 def _int_extremes(spec: Any) -> list[int]:
@@ -77,14 +78,15 @@ def option_sets(game: Any) -> list[dict[str, Any]]:
     return sets
 
 
-def play_one(game: Any, options: dict[str, Any], seed: int, pass_weight: float | None) -> dict[str, Any]:
+def play_one(game: Any, options: dict[str, Any], seed: int, pass_weight: float | None,
+             max_moves: int = 10_000) -> dict[str, Any]:
     """One seeded random game, summarised; a failure becomes data naming the exception."""
     from game.rules.playout import random_game, summary
     from game.rules.record import read_record
 
     entry: dict[str, Any] = {"game": game.name, "options": options, "seed": seed, "pass_weight": pass_weight}
     try:
-        history = random_game(game, options, seed, pass_weight=pass_weight)
+        history = random_game(game, options, seed, max_moves=max_moves, pass_weight=pass_weight)
         entry.update(summary(history))
         state = history.state
         entry["moves"] = len(history.moves)
@@ -121,9 +123,9 @@ def run(plan: dict[str, Any] | None = None) -> dict[str, Any]:
         game = GAMES[name]
         for options in option_sets(game):
             for seed in plan["seeds"]:
-                results.append(play_one(game, options, seed, None))
+                results.append(play_one(game, options, seed, None, plan["max_moves"]))
             for seed in plan["long_seeds"]:
-                results.append(play_one(game, options, seed, plan["pass_weight"]))
+                results.append(play_one(game, options, seed, plan["pass_weight"], plan["max_moves"]))
     return {
         "runtime": {
             "version": sys.version,
