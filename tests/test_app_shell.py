@@ -119,15 +119,20 @@ def test_menu_lists_every_game_with_its_summary():
     menu = top(app)
     assert isinstance(menu, MenuScene)
     assert [g.name for g in menu.games] == list(GAMES)
+    screen = app.surface.get_rect()
     for game, rect, play, rules in menu.cards:
         assert game.summary and rect.height > 0
-        assert app.surface.get_rect().contains(rect)
+        assert screen.left <= rect.left and rect.right <= screen.right  # the list scrolls vertically only
+        assert play.enabled == (game.name in menu.playable)
+    assert screen.contains(menu.cards[0][1])
     press(app, "rules-star")
     assert isinstance(top(app), RulesScene)
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
     pump(app)
     assert isinstance(top(app), MenuScene)
-    click(app, (menu.cards[0][1].left + 20, menu.cards[0][1].top + 10))  # the card itself opens the game
+    playable = next(rect for game, rect, _, _ in menu.cards if game.name in menu.playable)
+    assert screen.contains(playable)
+    click(app, (playable.left + 20, playable.top + 10))  # the card itself opens the game
     assert isinstance(top(app), NewGameScene)
 
 

@@ -91,7 +91,11 @@ class GameOverScene(Scene):
         half = self.text_w // 2
         for colour, value in enumerate(scores[:2]):
             cx = x + half * colour
-            theme.stone(surface, colour, (cx + 18, y + 30), 16)
+            icon = getattr(scene, "card_icon", None)  # each game draws its own pieces
+            if icon is not None:
+                icon(colour)(surface, (cx + 18, y + 30), 16)
+            else:
+                theme.stone(surface, colour, (cx + 18, y + 30), 16)
             theme.text(surface, f"{game.players[colour]}  {scene.seat_label(colour).split(' (')[0]}", 20,
                        theme.TEXT, topleft=(cx + 42, y + 8), max_width=half - 50)
             theme.text(surface, str(value), 46, theme.TEXT, topleft=(cx + 42, y + 30))

@@ -9,11 +9,14 @@ from __future__ import annotations
 from .rules_screen import RulesPage
 from .scene import GameScene
 from .star_scene import STAR_RULES, StarScene
+from .know_scene import KNOW_RULES, KnowScene
 
 GAME_SCENES: dict[str, type[GameScene]] = {
     "star": StarScene,
+    "know": KnowScene,
 }
 
 RULES_PAGES: dict[str, RulesPage] = {
     "star": STAR_RULES,
+    "know": KNOW_RULES,
 }

@@ -18,7 +18,7 @@ from ..rules.star import PASS, PLAYERS, STAR, SWAP, StarMove, StarState, chain_s
 from . import theme
 from .input import Intent
 from .rules_screen import RulesPage
-from .scene import GameScene
+from .panels import PanelScene, layout_button_rows
 from .star_view import BoardView, HexLayout, draw_star
 from .widgets import Button, press_buttons
 
@@ -29,10 +29,9 @@ COLOUR_NAMES = ("dark", "light")
 # With touch, cells narrower than this take two taps (choose, then confirm) so a
 # fingertip cannot drop a stone on the wrong cell.
 TOUCH_DIRECT_PX = 40
-MAX_ENTRY = 12
 
 
-class StarScene(GameScene):
+class StarScene(PanelScene):
     def __init__(self, app: "App", game: Game = STAR, options: dict[str, OptionValue] | None = None,
                  seats: tuple[str, ...] = ("Human", "Human")) -> None:
         super().__init__(app, game, options, seats)
@@ -40,8 +39,6 @@ class StarScene(GameScene):
         self.selected: int | None = None
         self.show_chains = False
         self.show_coords = False
-        self.entry = ""
-        self.move_scroll = 0  # rows scrolled back from the latest move
         self._cached: StarState | None = None
         self.legal_cells: frozenset[int] = frozenset()
         self.legal: list[StarMove] = []
@@ -188,19 +185,8 @@ class StarScene(GameScene):
         self.layout_board = HexLayout(self.state.size, self.board_rect.inflate(-8, -8))
 
     def _button_rows(self, area: pygame.Rect, gap: int, height: int) -> int:
-        y = area.top
-        for row in (("pass", "swap", "undo", "redo"), ("chains", "coords", "place")):
-            widths = [1] * len(row)
-            if len(row) == 3:
-                widths = [1, 1, 2]
-            unit = (area.width - gap * (len(row) - 1)) / sum(widths)
-            x = float(area.left)
-            for name, share in zip(row, widths):
-                width = unit * share + gap * (share - 1)
-                self.b[name].rect = pygame.Rect(round(x), y, round(width), height)
-                x += width + gap
-            y += height + gap
-        return y
+        rows = ((("pass", 1), ("swap", 1), ("undo", 1), ("redo", 1)), (("chains", 1), ("coords", 1), ("place", 2)))
+        return layout_button_rows(self.b, rows, area, gap, height)
 
     # -- input ----------------------------------------------------------------------------
     def handle(self, intent: Intent) -> None:
@@ -213,30 +199,16 @@ class StarScene(GameScene):
         elif kind == "hover":
             self.hover = intent.pos
             self.hover_cell = self.layout_board.cell_at(intent.pos) if self.layout_board else None
-        elif kind == "text":
-            self.entry = (self.entry + intent.text.replace(" ", ""))[:MAX_ENTRY]
+        elif self.handle_panels(intent):
+            pass
         elif kind == "key":
-            if intent.text == "backspace":
-                self.entry = self.entry[:-1]
-            elif intent.text in ("up", "pageup"):
-                self.move_scroll += 1
-            elif intent.text in ("down", "pagedown"):
-                self.move_scroll = max(0, self.move_scroll - 1)
-            elif intent.text == "f2":
+            if intent.text == "f2":
                 self.toggle_chains()
             elif intent.text == "f3":
                 self.toggle_coords()
-        elif kind == "scroll":
-            self.move_scroll = max(0, self.move_scroll + intent.rel[1])
         elif kind == "confirm":
-            if self.entry.strip():
-                self.play(self.entry.strip())  # on a refusal the text stays so it can be corrected
-            elif self.selected is not None:
+            if not self.submit_entry() and self.selected is not None:
                 self.place_selected()
-        elif kind == "undo":
-            self.undo()
-        elif kind == "redo":
-            self.redo()
         elif kind == "back":
             if self.entry:
                 self.entry = ""
@@ -291,11 +263,7 @@ class StarScene(GameScene):
         if self.portrait:
             theme.text(surface, f"Star {self.state.size}" + (" maxi" if self.state.maxi else ""), 26, theme.TEXT,
                        center=(self.size[0] // 2, self.b["menu"].rect.centery))
-        self._draw_cards(surface)
-        self._draw_status(surface)
-        self._draw_entry(surface)
-        self._draw_message(surface)
-        self._draw_moves(surface)
+        self.draw_panels(surface)
 
     def _draw_loupe(self, surface: pygame.Surface) -> None:
         """On small cells, an enlarged view around the chosen cell, in the board's far corner."""
@@ -325,79 +293,26 @@ class StarScene(GameScene):
         pygame.draw.rect(surface, theme.ACCENT, label.inflate(12, 4), border_radius=8)
         theme.text(surface, name, 24, theme.TEXT_DARK, center=(box.centerx, box.bottom - 16))
 
-    def _draw_cards(self, surface: pygame.Surface) -> None:
-        state = self.state
-        scores = self.game.scores(state)
-        leader = self.game.leader(state)
-        mover = self.game.to_move(state)
-        for colour, rect in enumerate(self.cards):
-            moving = mover == colour
-            theme.panel(surface, rect, theme.BG_CARD_HI if moving else theme.BG_CARD, 10,
-                        border=theme.ACCENT if moving else None)
-            r = rect.height * 0.26
-            theme.stone(surface, colour, (rect.left + 10 + r, rect.top + rect.height * 0.36), r)
-            left = rect.left + 18 + 2 * r
-            name_w = rect.width - (left - rect.left) - 56
-            theme.text(surface, f"{PLAYERS[colour]}  {self.person_name(colour)}", 22, theme.TEXT,
-                       topleft=(left, rect.top + 8), max_width=name_w)
-            seat = self.seats[self.person_of(colour)]
-            tags = [seat]
-            if moving:
-                tags.append("to move")
-            theme.text(surface, " · ".join(tags), 18, theme.ACCENT if moving else theme.TEXT_DIM,
-                       topleft=(left, rect.top + 32), max_width=name_w)
-            if leader == colour:
-                theme.text(surface, "leads", 17, theme.GOOD, topleft=(rect.left + 8, rect.bottom - 18))
-            theme.text(surface, str(scores[colour]), 42, theme.TEXT, midright=(rect.right - 12, rect.centery))
-
-    def _draw_status(self, surface: pygame.Surface) -> None:
+    def status_line(self) -> tuple[str, tuple[int, int, int]]:
         state = self.state
         outcome = self.game.outcome(state)
         if outcome is not None:
             who = "Draw" if outcome.winner is None else f"{PLAYERS[outcome.winner]} ({self.person_name(outcome.winner)}) wins"
-            words, colour = f"Game over: {who}", theme.ACCENT
-        else:
-            mover = state.to_move
-            words = f"{PLAYERS[mover]} ({COLOUR_NAMES[mover]}) to move: {self.person_name(mover)}"
-            colour = theme.TEXT
-            if self.hover_cell is not None:
-                words += f"   ·   {state.board.names[self.hover_cell]}"
-        theme.text(surface, words, self.text_size + 1, colour, midleft=self.status_rect.midleft,
-                   max_width=self.status_rect.width)
+            return f"Game over: {who}", theme.ACCENT
+        mover = state.to_move
+        words = f"{PLAYERS[mover]} ({COLOUR_NAMES[mover]}) to move: {self.person_name(mover)}"
+        if self.hover_cell is not None:
+            words += f"   ·   {state.board.names[self.hover_cell]}"
+        return words, theme.TEXT
 
-    def _draw_entry(self, surface: pygame.Surface) -> None:
-        rect = self.entry_rect
-        pygame.draw.rect(surface, (24, 31, 40), rect, border_radius=8)
-        pygame.draw.rect(surface, theme.ACCENT_DIM if self.entry else theme.BG_CARD_HI, rect, 2, border_radius=8)
-        if self.entry:
-            shown = self.entry + "_"
-            theme.text(surface, shown, 26, theme.TEXT, midleft=(rect.left + 12, rect.centery))
-            theme.text(surface, "Enter to play", 16, theme.TEXT_DIM, midright=(rect.right - 10, rect.centery))
-        else:
-            theme.text(surface, "Type a move (F6, pass, swap) + Enter", self.text_size, theme.TEXT_DIM,
-                       midleft=(rect.left + 12, rect.centery), max_width=rect.width - 24)
+    def entry_hint(self) -> str:
+        return "Type a move (F6, pass, swap) + Enter"
 
-    def _draw_message(self, surface: pygame.Surface) -> None:
-        rect = self.message_rect
-        words = self.message
-        colour = theme.BAD if self.message_is_error else theme.GOOD
-        if not words and self.show_chains:
-            words, colour = self.chain_summary(), theme.TEXT
-        if not words:
-            touch_hint = "Tap a cell to play" if self.portrait else "Click a cell to place a stone"
-            words = f"{touch_hint}. Chains shows what scores; Coords shows cell names."
-            colour = theme.TEXT_DIM
-        size = self.text_size
-        lines = theme.wrap(words, size, rect.width)
-        while len(lines) * (size + 1) > rect.height and size > 13:
-            size -= 1
-            lines = theme.wrap(words, size, rect.width)
-        y = rect.top
-        for line in lines:
-            if y + size > rect.bottom + 4:
-                break
-            theme.text(surface, line, size, colour, topleft=(rect.left, y))
-            y += size + 1
+    def idle_message(self) -> tuple[str, tuple[int, int, int]]:
+        if self.show_chains:
+            return self.chain_summary(), theme.TEXT
+        touch_hint = "Tap a cell to play" if self.portrait else "Click a cell to place a stone"
+        return f"{touch_hint}. Chains shows what scores; Coords shows cell names.", theme.TEXT_DIM
 
     def chain_summary(self) -> str:
         """The scoring chains of each colour, e.g. ``Scoring chains: X +5 +1 | O +1``."""
@@ -408,36 +323,8 @@ class StarScene(GameScene):
             parts.append(f"{PLAYERS[colour]} {values}")
         return "Scoring chains: " + " | ".join(parts)
 
-    def move_lines(self) -> list[str]:
-        """The move list in notation, one item per move: ``"3. X F6"``."""
-        items = []
-        for number, (state, move) in enumerate(zip(self.history.states, self.history.moves), 1):
-            items.append(f"{number}. {PLAYERS[state.to_move]} {move}")
-        return items
-
-    def _draw_moves(self, surface: pygame.Surface) -> None:
-        rect = self.moves_rect
-        pygame.draw.rect(surface, theme.BG_PANEL, rect, border_radius=8)
-        items = self.move_lines()
-        theme.text(surface, f"Moves ({len(items)})", 18, theme.TEXT_DIM, topleft=(rect.left + 8, rect.top + 6))
-        inner = pygame.Rect(rect.left + 8, rect.top + 26, rect.width - 16, rect.height - 30)
-        if not items:
-            theme.text(surface, "none yet", 18, theme.TEXT_DIM, topleft=inner.topleft)
-            return
-        col_w = 96
-        cols = max(1, inner.width // col_w)
-        row_h = 21
-        rows_fit = max(1, inner.height // row_h)
-        total_rows = (len(items) + cols - 1) // cols
-        self.move_scroll = max(0, min(self.move_scroll, total_rows - rows_fit))
-        first_row = max(0, total_rows - rows_fit - self.move_scroll)
-        for k in range(first_row * cols, min(len(items), (first_row + rows_fit) * cols)):
-            row, col = divmod(k, cols)
-            latest = k == len(items) - 1
-            theme.text(surface, items[k], 18, theme.ACCENT if latest else theme.TEXT,
-                       topleft=(inner.left + col * col_w, inner.top + (row - first_row) * row_h), max_width=col_w - 6)
-        if first_row > 0:
-            theme.text(surface, f"{first_row * cols} earlier, scroll up", 15, theme.TEXT_DIM, topright=(rect.right - 8, rect.top + 7))
+    def move_item(self, number: int, before: StarState, move: StarMove) -> str:
+        return f"{number}. {PLAYERS[before.to_move]} {move}"
 
     # -- game over ------------------------------------------------------------------------
     def breakdown_lines(self) -> list[str]:

@@ -1,0 +1,251 @@
+"""The panels every game scene shows beside its board.
+
+Player cards (name, seat, who is to move, who leads, the live score), a status
+line, a typed-move entry box, a message line and a scrollable move list, plus
+`PanelScene`, a GameScene base that owns the entry text and the move-list
+scroll and turns the shared intents (typing, scrolling, undo/redo) into actions.
+A game scene fills a few hooks (`card_icon`, `card_title`, `status_line`, ...)
+and places the rectangles in its own `layout`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
+
+import pygame
+
+from ..rules.base import Game
+from ..rules.options import OptionValue
+from . import theme
+from .input import Intent
+from .scene import GameScene
+from .widgets import Button
+
+if TYPE_CHECKING:
+    from .main import App
+
+Colour = tuple[int, int, int]
+ENTRY_FILL = (24, 31, 40)
+
+
+# ----------------------------------------------------------------------------- drawing
+def draw_player_card(surface: pygame.Surface, rect: pygame.Rect, *, icon: Callable[[pygame.Surface, tuple[float, float], float], None],
+                     title: str, tags: Sequence[str], moving: bool, leads: bool, score: str) -> None:
+    """One player's card: an icon, the name line, a tag line (seat, "to move"), "leads" and the score."""
+    theme.panel(surface, rect, theme.BG_CARD_HI if moving else theme.BG_CARD, 10,
+                border=theme.ACCENT if moving else None)
+    r = rect.height * 0.26
+    icon(surface, (rect.left + 10 + r, rect.top + rect.height * 0.36), r)
+    left = rect.left + 18 + 2 * r
+    score_w = max(56, theme.font(42).size(score)[0] + 20)
+    name_w = rect.width - (left - rect.left) - score_w
+    theme.text(surface, title, 22, theme.TEXT, topleft=(left, rect.top + 8), max_width=name_w)
+    theme.text(surface, " · ".join(tags), 18, theme.ACCENT if moving else theme.TEXT_DIM,
+               topleft=(left, rect.top + 32), max_width=name_w)
+    if leads:
+        theme.text(surface, "leads", 17, theme.GOOD, topleft=(rect.left + 8, rect.bottom - 18))
+    theme.text(surface, score, 42, theme.TEXT, midright=(rect.right - 12, rect.centery))
+
+
+def draw_status(surface: pygame.Surface, rect: pygame.Rect, words: str, colour: Colour, size: int) -> None:
+    theme.text(surface, words, size, colour, midleft=rect.midleft, max_width=rect.width)
+
+
+def draw_entry(surface: pygame.Surface, rect: pygame.Rect, entry: str, hint: str, size: int) -> None:
+    """The typed-move box: what was typed with a cursor, or a dim hint when empty."""
+    pygame.draw.rect(surface, ENTRY_FILL, rect, border_radius=8)
+    pygame.draw.rect(surface, theme.ACCENT_DIM if entry else theme.BG_CARD_HI, rect, 2, border_radius=8)
+    if entry:
+        theme.text(surface, entry + "_", 26, theme.TEXT, midleft=(rect.left + 12, rect.centery),
+                   max_width=rect.width - 120)
+        theme.text(surface, "Enter to play", 16, theme.TEXT_DIM, midright=(rect.right - 10, rect.centery))
+    else:
+        theme.text(surface, hint, size, theme.TEXT_DIM, midleft=(rect.left + 12, rect.centery),
+                   max_width=rect.width - 24)
+
+
+def draw_message(surface: pygame.Surface, rect: pygame.Rect, words: str, colour: Colour, size: int) -> None:
+    """Wrapped text in `rect`, shrinking the font (down to 13 px) until it fits."""
+    lines = theme.wrap(words, size, rect.width)
+    while len(lines) * (size + 1) > rect.height and size > 13:
+        size -= 1
+        lines = theme.wrap(words, size, rect.width)
+    y = rect.top
+    for line in lines:
+        if y + size > rect.bottom + 4:
+            break
+        theme.text(surface, line, size, colour, topleft=(rect.left, y))
+        y += size + 1
+
+
+def draw_move_list(surface: pygame.Surface, rect: pygame.Rect, items: Sequence[str], scroll: int,
+                   col_w: int = 96) -> int:
+    """The move list in columns, latest at the bottom in the accent colour; returns the clamped scroll
+    (rows scrolled back from the latest move)."""
+    pygame.draw.rect(surface, theme.BG_PANEL, rect, border_radius=8)
+    theme.text(surface, f"Moves ({len(items)})", 18, theme.TEXT_DIM, topleft=(rect.left + 8, rect.top + 6))
+    inner = pygame.Rect(rect.left + 8, rect.top + 26, rect.width - 16, rect.height - 30)
+    if not items:
+        theme.text(surface, "none yet", 18, theme.TEXT_DIM, topleft=inner.topleft)
+        return 0
+    cols = max(1, inner.width // col_w)
+    row_h = 21
+    rows_fit = max(1, inner.height // row_h)
+    total_rows = (len(items) + cols - 1) // cols
+    scroll = max(0, min(scroll, total_rows - rows_fit))
+    first_row = max(0, total_rows - rows_fit - scroll)
+    for k in range(first_row * cols, min(len(items), (first_row + rows_fit) * cols)):
+        row, col = divmod(k, cols)
+        latest = k == len(items) - 1
+        theme.text(surface, items[k], 18, theme.ACCENT if latest else theme.TEXT,
+                   topleft=(inner.left + col * col_w, inner.top + (row - first_row) * row_h), max_width=col_w - 6)
+    if first_row > 0:
+        theme.text(surface, f"{first_row * cols} earlier, scroll up", 15, theme.TEXT_DIM,
+                   topright=(rect.right - 8, rect.top + 7))
+    return scroll
+
+
+def layout_button_rows(buttons: Mapping[str, Button], rows: Sequence[Sequence[tuple[str, int]]],
+                       area: pygame.Rect, gap: int, height: int) -> int:
+    """Place rows of buttons across `area` from its top; each (name, share) takes `share` units of the
+    width left between the gaps, so a row fills the area exactly. Returns the y below the last row."""
+    y = area.top
+    for row in rows:
+        unit = (area.width - gap * (len(row) - 1)) / sum(share for _, share in row)
+        x = float(area.left)
+        for name, share in row:
+            width = unit * share
+            buttons[name].rect = pygame.Rect(round(x), y, round(width), height)
+            x += width + gap
+        y += height + gap
+    return y
+
+
+# ----------------------------------------------------------------------------- the scene base
+class PanelScene(GameScene):
+    """A GameScene with the shared panels.
+
+    The subclass sets in `layout`: `cards` (one rect per player), `status_rect`,
+    `entry_rect`, `message_rect`, `moves_rect`, `text_size` and `portrait`; and
+    may override the hooks below.
+    """
+
+    max_entry = 12
+    move_col_w = 96
+
+    def __init__(self, app: "App", game: Game, options: dict[str, OptionValue] | None = None,
+                 seats: tuple[str, ...] = ("Human", "Human")) -> None:
+        super().__init__(app, game, options, seats)
+        self.entry = ""
+        self.move_scroll = 0  # rows scrolled back from the latest move
+        self.cards: list[pygame.Rect] = []
+        self.status_rect = self.entry_rect = self.message_rect = self.moves_rect = pygame.Rect(0, 0, 0, 0)
+        self.text_size = 20
+        self.portrait = False
+
+    # -- hooks --------------------------------------------------------------------------
+    def card_icon(self, colour: int) -> Callable[[pygame.Surface, tuple[float, float], float], None]:
+        return lambda surface, center, r: theme.stone(surface, colour, center, r)
+
+    def card_title(self, colour: int) -> str:
+        return f"{self.game.players[colour]}  Player {self.person_of(colour) + 1}"
+
+    def card_tags(self, colour: int, moving: bool) -> list[str]:
+        tags = [self.seats[self.person_of(colour)]]
+        if moving:
+            tags.append("to move")
+        return tags
+
+    def card_score(self, colour: int, scores: Sequence[int]) -> str:
+        return str(scores[colour])
+
+    def card_leads(self, colour: int, leader: int | None) -> bool:
+        return leader == colour
+
+    def card_moving(self, colour: int) -> bool:
+        return self.game.to_move(self.state) == colour
+
+    def status_line(self) -> tuple[str, Colour]:
+        outcome = self.game.outcome(self.state)
+        if outcome is not None:
+            who = "Draw" if outcome.winner is None else f"{self.game.players[outcome.winner]} wins"
+            return f"Game over: {who}", theme.ACCENT
+        mover = self.game.to_move(self.state)
+        return (f"{self.game.players[mover]} to move" if mover is not None else ""), theme.TEXT
+
+    def entry_hint(self) -> str:
+        return "Type a move + Enter"
+
+    def idle_message(self) -> tuple[str, Colour]:
+        """What the message line shows when there is no message."""
+        return "", theme.TEXT_DIM
+
+    def move_item(self, number: int, before: Any, move: Any) -> str:
+        mover = self.game.to_move(before)
+        who = self.game.players[mover] if mover is not None else ""
+        return f"{number}. {who} {move}".replace("  ", " ")
+
+    # -- shared input -------------------------------------------------------------------
+    def handle_panels(self, intent: Intent) -> bool:
+        """Typing, backspace, move-list scrolling, undo and redo; True when the intent was used."""
+        kind = intent.kind
+        if kind == "text":
+            self.entry = (self.entry + intent.text.replace(" ", ""))[:self.max_entry]
+        elif kind == "key" and intent.text == "backspace":
+            self.entry = self.entry[:-1]
+        elif kind == "key" and intent.text in ("up", "pageup"):
+            self.move_scroll += 1
+        elif kind == "key" and intent.text in ("down", "pagedown"):
+            self.move_scroll = max(0, self.move_scroll - 1)
+        elif kind == "scroll":
+            self.move_scroll = max(0, self.move_scroll + intent.rel[1])
+        elif kind == "undo":
+            self.undo()
+        elif kind == "redo":
+            self.redo()
+        else:
+            return False
+        return True
+
+    def submit_entry(self) -> bool:
+        """Play the typed move, if any (on a refusal the text stays so it can be corrected)."""
+        text = self.entry.strip()
+        if not text:
+            return False
+        self.play(text)
+        return True
+
+    # -- shared drawing -----------------------------------------------------------------
+    def move_lines(self) -> list[str]:
+        """The move list in notation, one item per move."""
+        return [self.move_item(number, state, move)
+                for number, (state, move) in enumerate(zip(self.history.states, self.history.moves), 1)]
+
+    def draw_panels(self, surface: pygame.Surface) -> None:
+        self.draw_cards(surface)
+        self.draw_status_line(surface)
+        draw_entry(surface, self.entry_rect, self.entry, self.entry_hint(), self.text_size)
+        self.draw_message(surface)
+        self.move_scroll = draw_move_list(surface, self.moves_rect, self.move_lines(), self.move_scroll,
+                                          self.move_col_w)
+
+    def draw_status_line(self, surface: pygame.Surface) -> None:
+        words, colour = self.status_line()
+        draw_status(surface, self.status_rect, words, colour, self.text_size + 1)
+
+    def draw_cards(self, surface: pygame.Surface) -> None:
+        state = self.state
+        scores = self.game.scores(state)
+        leader = self.game.leader(state)
+        for colour, rect in enumerate(self.cards):
+            moving = self.card_moving(colour)
+            draw_player_card(surface, rect, icon=self.card_icon(colour), title=self.card_title(colour),
+                             tags=self.card_tags(colour, moving), moving=moving,
+                             leads=self.card_leads(colour, leader), score=self.card_score(colour, scores))
+
+    def draw_message(self, surface: pygame.Surface) -> None:
+        words = self.message
+        colour = theme.BAD if self.message_is_error else theme.GOOD
+        if not words:
+            words, colour = self.idle_message()
+        draw_message(surface, self.message_rect, words, colour, self.text_size)
