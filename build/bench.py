@@ -57,6 +57,29 @@ def legal_move_time(game, options, positions=20):
     return statistics.median(times), max(times), statistics.mean(sizes)
 
 
+def worst_roll_time(game, options, positions=6):
+    """For dice games: every possible roll in positions from random games, timing the legal turns after it.
+
+    Returns (worst seconds, the roll, number of legal turns then, median over all rolls).
+    """
+    worst, worst_roll, worst_count, times = 0.0, "", 0, []
+    for seed in range(positions):
+        history = random_game(game, options, seed, pass_weight=0.0)
+        chance = [s for s in history.states if game.is_chance(s) and game.outcome(s) is None]
+        for state in chance[:: max(1, len(chance) // 8)]:
+            for roll in game.legal_moves(state):
+                after = game.apply(state, roll)
+                if game.is_chance(after) or not game.dice(after):
+                    continue  # not a roll of dice (Truchet draws tiles as chance moves)
+                start = time.perf_counter()
+                legal = game.legal_moves(after)
+                elapsed = time.perf_counter() - start
+                times.append(elapsed)
+                if elapsed > worst:
+                    worst, worst_roll, worst_count = elapsed, str(roll), len(legal)
+    return worst, worst_roll, worst_count, (statistics.median(times) if times else 0.0)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games", nargs="*", default=sorted(CASES))
@@ -73,6 +96,10 @@ def main() -> None:
             median, worst, moves = legal_move_time(game, options)
             print(f"{name} {label}: legal_moves {median * 1e6:8.1f} us median, {worst * 1e6:.1f} us worst "
                   f"({moves:.0f} moves on average)")
+            worst, roll, count, typical = worst_roll_time(game, options)
+            if roll:
+                print(f"{name} {label}: every roll tried: legal turns {typical * 1e3:.2f} ms median, worst "
+                      f"{worst * 1e3:.2f} ms after {roll} ({count} turns)")
 
 
 if __name__ == "__main__":
