@@ -75,10 +75,28 @@ def type_text(app: App, words: str, enter: bool = True) -> None:
         key(app, pygame.K_RETURN)
 
 
+def scroll_into_view(app: App, name: str) -> None:
+    """On a scrolling page (new game), turn the mouse wheel until the button is in view."""
+    top = app.top
+    viewport = getattr(top, "viewport", None)
+    if viewport is None or not viewport.height or top.button(name) in getattr(top, "fixed_buttons", ()):
+        return
+    for _ in range(100):
+        rect = top.button(name).rect
+        if viewport.contains(rect):
+            return
+        step = -1 if rect.bottom > viewport.bottom else 1
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=step, flipped=False, precise_x=0.0,
+                                              precise_y=float(step), touch=False, which=0))
+        app.step()
+    raise AssertionError(f"button {name!r} never scrolled into view")
+
+
 def press(app: App, name: str, *, touch: bool = False) -> None:
-    """Press the top scene's button called `name` with a real click (or tap)."""
+    """Press the top scene's button called `name` with a real click (or tap), scrolling it into view first."""
     top = app.top
     assert top is not None
+    scroll_into_view(app, name)
     button = top.button(name)
     assert button.enabled, f"button {name!r} is disabled"
     (tap if touch else click)(app, button.rect.center)

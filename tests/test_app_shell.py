@@ -360,3 +360,41 @@ def test_screenshots(size, tag):
         image = pygame.image.load(str(path))
         assert image.get_size() == size
     assert SCREENSHOTS.is_dir()
+
+
+@pytest.mark.parametrize("size, tag", [(PHONE, "phone"), (DESKTOP, "desktop")])
+def test_long_option_pages_scroll_and_keep_start_on_screen(size, tag):
+    """Savoy has eight options: the page scrolls under a fixed Start button; a drag never presses."""
+    app = new_app(size)
+    press(app, "play-savoy")
+    page = top(app)
+    assert isinstance(page, NewGameScene)
+    screen = app.surface.get_rect()
+    assert screen.contains(page.start.rect)
+    last = page.controls[-1].buttons[-1]
+    assert not page.viewport.contains(last.rect)  # the last option starts out of view
+    shot(app, f"newgame_savoy_{tag}")
+    values = dict(page.values)
+    # drag the page up by finger, starting on a control: it scrolls, nothing is pressed
+    w, h = app.size
+    first = next(b.rect.center for c in reversed(page.controls) for b in c.buttons
+                 if page.viewport.contains(b.rect))  # the lowest control in view
+    common = dict(dx=0.0, dy=0.0, touch_id=1, finger_id=0, pressure=1.0)
+    pygame.event.post(pygame.event.Event(pygame.FINGERDOWN, x=first[0] / w, y=first[1] / h, **common))
+    y = first[1]
+    while y > 20:
+        y -= 20
+        pygame.event.post(pygame.event.Event(pygame.FINGERMOTION, x=first[0] / w, y=y / h, **common))
+    pygame.event.post(pygame.event.Event(pygame.FINGERUP, x=first[0] / w, y=y / h, **common))
+    pump(app)
+    assert page.scroll > 0 and page.values == values
+    assert page.scroll == min(page._max_scroll(), first[1] - y)  # the page followed the finger
+    while not page.viewport.contains(page.controls[-1].rect):  # the wheel brings the last option into view
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False, touch=False))
+        pump(app)
+    shot(app, f"newgame_savoy_scrolled_{tag}")
+    # a control scrolled under the header cannot be pressed through it
+    click(app, page.back.rect.move(page.back.rect.width + 40, 0).center)
+    assert page.values == values and top(app) is page
+    press(app, "start")
+    assert top(app) is not page

@@ -37,6 +37,15 @@ class NewGameScene(Scene):
         self.back = Button("Back", self.app.pop, name="back")
         self.rules = Button("Rules", self.open_rules, name="rules")
         self.error = ""
+        # in dice games an opening roll decides who starts
+        self.first_is_fixed = not game.is_chance(game.new(self.values))
+        self.scroll = 0
+        self.content_bottom = 0
+        self.viewport = pygame.Rect(0, 0, 0, 0)
+        # The options can be taller than the screen (Savoy has eight): the page
+        # scrolls, so a press acts on release unless the finger moved (a drag).
+        self.pressed_at: tuple[int, int] | None = None
+        self.dragged = 0
         self._sync()
 
     def set_seat(self, side: int, kind: str) -> None:
@@ -79,7 +88,8 @@ class NewGameScene(Scene):
         left = (w - width) // 2
         self.back.rect = pygame.Rect(pad, pad, 100, 48)
         self.rules.rect = pygame.Rect(w - pad - 100, pad, 100, 48)
-        y = pad + 92
+        top = pad + 92
+        y = top - self.scroll
         control_h = 52
         for control in self.controls:
             block = 24 + (22 if control.spec.help else 0) + 10 + control_h
@@ -96,12 +106,53 @@ class NewGameScene(Scene):
             for k, button in enumerate(row):
                 button.rect = pygame.Rect(left + label_w + k * (bw + 8), line.top, bw, 52)
             y = line.bottom + 14
-        self.start.rect = pygame.Rect(left, max(y + 10, min(h - pad - 64, y + 60)), width, 64)
+        self.content_bottom = y + self.scroll
+        sticky_top = h - pad - 64
+        if self.content_bottom + 10 + 64 <= h - pad:  # everything fits: Start follows the players
+            self.start.rect = pygame.Rect(left, max(y + 10, min(sticky_top, y + 60)), width, 64)
+            self.viewport = pygame.Rect(0, top - 40, w, h - top + 40)
+        else:  # Start stays at the bottom and the options scroll above it
+            self.start.rect = pygame.Rect(left, sticky_top, width, 64)
+            self.viewport = pygame.Rect(0, top - 40, w, sticky_top - 8 - (top - 40))
+
+    def _max_scroll(self) -> int:
+        return max(0, self.content_bottom - self.viewport.bottom + 8) if self.viewport.height else 0
+
+    def _scroll_by(self, dy: int) -> None:
+        new = max(0, min(self.scroll + dy, self._max_scroll()))
+        if new != self.scroll:
+            self.scroll = new
+            self.layout(self.size)
+
+    @property
+    def fixed_buttons(self) -> list[Button]:
+        """The buttons that stay put while the options scroll."""
+        return [self.back, self.rules, self.start]
+
+    def _press(self, pos: tuple[int, int]) -> None:
+        fixed = self.fixed_buttons
+        if press_buttons(fixed, pos) or not self.viewport.collidepoint(pos):
+            return  # a control scrolled out of view under the header or Start is not pressed
+        press_buttons([b for b in self.buttons if b not in fixed], pos)
 
     def handle(self, intent: Intent) -> None:
+        if intent.kind == "drag":
+            self.dragged += abs(intent.rel[0]) + abs(intent.rel[1])
+            self._scroll_by(-intent.rel[1])
+            return
+        if intent.kind == "scroll":
+            self._scroll_by(-intent.rel[1] * 60)
+            return
+        if intent.kind == "key" and intent.text in ("up", "down", "pageup", "pagedown"):
+            self._scroll_by(80 if intent.text in ("down", "pagedown") else -80)
+            return
         if intent.kind == "point":
-            if press_buttons(self.buttons, intent.pos):
-                self.error = "" if self.app.top is self else self.error
+            self.pressed_at, self.dragged = intent.pos, 0
+            return
+        if intent.kind == "release":
+            pos, self.pressed_at = self.pressed_at, None
+            if pos is not None and self.dragged <= 12:
+                self._press(pos)
             return
         if intent.kind == "confirm":
             self.start_game()
@@ -113,6 +164,7 @@ class NewGameScene(Scene):
         w, _ = self.size
         theme.text(surface, f"New game: {self.game.title}", 34 if w >= 600 else 28, theme.TEXT,
                    center=(w // 2, self.back.rect.centery), max_width=w - 2 * self.back.rect.right - 16)
+        surface.set_clip(self.viewport)
         for control in self.controls:
             control.draw(surface, self.hover)
         if self.controls:
@@ -121,13 +173,19 @@ class NewGameScene(Scene):
         left = self.seat_rows[0].left if self.seat_rows else 32
         theme.text(surface, "Players", 26, theme.TEXT, topleft=(left, self.seats_top))
         for side, (row, rect) in enumerate(zip(self.seat_buttons, self.seat_rows)):
-            words = f"{self.game.players[side]}" + (" (moves first)" if side == 0 else "")
+            words = f"{self.game.players[side]}" + (" (moves first)" if side == 0 and self.first_is_fixed else "")
             if w < 600:
                 theme.text(surface, words, 20, theme.TEXT_DIM, topleft=(rect.left, rect.top))
             else:
                 theme.text(surface, words, 22, theme.TEXT_DIM, midleft=(rect.left, row[0].rect.centery))
             for button in row:
                 button.draw(surface, self.hover)
+        surface.set_clip(None)
+        if self._max_scroll() > 0:  # a thin scroll bar beside the options
+            track = self.viewport.inflate(0, -8)
+            bar_h = max(40, track.height * track.height // (track.height + self._max_scroll()))
+            bar_y = track.top + (track.height - bar_h) * self.scroll // self._max_scroll()
+            pygame.draw.rect(surface, theme.TEXT_DIM, (w - 6, bar_y, 4, bar_h), border_radius=2)
         for button in (self.back, self.rules, self.start):
             button.draw(surface, self.hover)
         if self.error:

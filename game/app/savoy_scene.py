@@ -1,0 +1,706 @@
+"""The Savoy scene: the figure-of-eight, dice with a short roll, turns built part by part.
+
+The scene holds no rules. Which pieces may start a trip, where they may go, the
+routes to choose from, which dice a part uses, whether the turn is complete,
+why the dice cannot all be used and every refusal come from the rules object
+(`SAVOY.continuations`, `completed`, `dice_used`, `after`, `roll_note`,
+`details`, `check_legal`); every roll and turn goes through
+`GameHistory.play`, so the record replays exactly. Rolls are drawn from
+`self.rng` (pass `rng=` or `seed=` for seeded dice) and shown tumbling for a
+moment first.
+
+Building a turn: tap (or click) a ringed piece, then a green cell; where two
+routes lead there, both are drawn with numbers and the player picks one. Each
+part shows the dice it uses; Undo takes back the last part; Play (or Enter)
+confirms the whole turn. A typed move (``a4-c4,g4-h4``, ``l7-d4/l6``) works too.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any, Callable, Sequence
+
+import pygame
+
+from ..rules.base import Game
+from ..rules.history import GameHistory
+from ..rules.options import OptionValue
+from ..rules.savoy import PASS, PLAYERS, SAVOY, Part, SavoyMove, SavoyState, stack_text
+from ..rules.savoy_board import CELL_ID, CROSSINGS, HOME_NAMES
+from . import theme
+from .input import Intent
+from .panels import DiceRoller, PanelScene, layout_button_rows
+from .rules_screen import RulesPage
+from .savoy_view import INK, SavoyLayout, SavoyView, draw_icon, draw_savoy
+from .widgets import Button, press_buttons
+
+if TYPE_CHECKING:
+    from .main import App
+
+ROLL_SECONDS = 0.5
+MAX_ROUTES = 4
+
+
+def dice_words(dice: Sequence[int]) -> str:
+    if not dice:
+        return "none"
+    if len(dice) == 4 and len(set(dice)) == 1:
+        return f"double {dice[0]}"
+    return " and ".join(str(d) for d in dice)
+
+
+class SavoyScene(PanelScene):
+    max_entry = 40
+    move_col_w = 170
+
+    def __init__(self, app: "App", game: Game = SAVOY, options: dict[str, OptionValue] | None = None,
+                 seats: tuple[str, ...] = ("Human", "Human"), rng: random.Random | None = None,
+                 seed: int | None = None, start: SavoyState | None = None) -> None:
+        super().__init__(app, game, options, seats)
+        if start is not None:  # a set-up position (puzzles, tests)
+            self.history = GameHistory(game, start=start)
+        self.rng = rng if rng is not None else random.Random(seed)
+        self.roller = DiceRoller(ROLL_SECONDS)
+        self.parts: list[Part] = []          # the turn being built: single-piece parts, in order
+        self.selected: str | None = None     # the cell of the piece chosen to move next
+        self.route_choices: list[Part] = []  # competing routes to one destination
+        self.hover_cell: str | None = None
+        self.show_names: bool | None = None  # default: on where the cells are big enough to read
+        self.layout_board: SavoyLayout | None = None
+        self._cached: tuple[SavoyState, tuple[Part, ...]] | None = None
+        self.info: dict[str, Any] = {}
+        self.conts: list[Part] = []
+        self.done: SavoyMove | None = None
+        self.board: tuple[int, ...] = ()
+        self.part_dice: list[tuple[int, ...]] = []
+        self.dice_left: tuple[int, ...] = ()
+        self.b = {
+            "menu": Button("Menu", self.to_menu, name="menu"),
+            "rules": Button("Rules", self.open_rules, name="rules"),
+            "roll": Button("Roll", self.start_roll, name="roll", primary=True),
+            "play": Button("Play", self.confirm, name="play", primary=True),
+            "pass": Button("Pass", lambda: self.play(PASS), name="pass"),
+            "undo": Button("Undo", self.undo, name="undo"),
+            "redo": Button("Redo", self.redo, name="redo"),
+            "names": Button("Names", self.toggle_names, name="names"),
+            "cancel": Button("Cancel", self.cancel_routes, name="cancel"),
+        }
+        for k in range(MAX_ROUTES):
+            self.b[f"route{k}"] = Button(f"Route {k + 1}", (lambda k=k: self.pick_route(k)), name=f"route{k}")
+        self.buttons = list(self.b.values())
+        self._refresh()
+        self.say(self.opening_words())
+
+    # -- state-derived caches ------------------------------------------------------------
+    @property
+    def state(self) -> SavoyState:
+        return self.history.state
+
+    def _refresh(self) -> None:
+        state = self.state
+        key = (state, tuple(self.parts))
+        if self._cached is not None and self._cached[0] is state and self._cached[1] == key[1]:
+            return
+        if self._cached is not None and self._cached[0] is not state:
+            self.parts, self.selected, self.route_choices = [], None, []
+            key = (state, ())
+        self._cached = key
+        game = self.game
+        self.info = game.details(state)
+        if self.info["phase"] == "move":
+            self.conts = game.continuations(state, self.parts)
+            self.done = game.completed(state, self.parts) if self.parts else None
+            self.board = game.after(state, self.parts)
+            self.part_dice, self.dice_left = game.dice_used(state, self.parts)
+        else:
+            self.conts, self.done, self.board = [], None, state.cells
+            self.part_dice, self.dice_left = [], state.dice
+        if self.selected is not None and self.selected not in self.sources():
+            self.selected = None
+
+    def sources(self) -> frozenset[str]:
+        return frozenset(p.src for p in self.conts)
+
+    def targets(self, src: str | None) -> frozenset[str]:
+        return frozenset(p.dst for p in self.conts if p.src == src) if src else frozenset()
+
+    def must_pass(self) -> bool:
+        return bool(self.info.get("must_pass"))
+
+    def roll_due(self) -> bool:
+        return not self.roller.rolling and self.game.is_chance(self.state)
+
+    def opening_words(self) -> str:
+        state = self.state
+        if state.opening and not state.dice:
+            if state.opening_roll:
+                r, l = state.opening_roll
+                return f"Tie: R rolled {r} and L rolled {l}. Roll again."
+            return "Opening roll: one die each; the higher roll moves first, using that die alone."
+        return ""
+
+    # -- actions -------------------------------------------------------------------------
+    def to_menu(self) -> None:
+        self.app.pop_to_root()
+
+    def open_rules(self) -> None:
+        from .rules_screen import RulesScene
+
+        self.app.push(RulesScene(self.app, self.game))
+
+    def toggle_names(self) -> None:
+        self.show_names = not self.show_names
+
+    def start_roll(self) -> None:
+        """Roll the dice due (drawn from the seeded `rng` now, shown after a short tumble)."""
+        if not self.roll_due():
+            return
+        move = self.game.random_chance(self.state, self.rng)
+        now = self.roller.start(move, 2)
+        if now is not None:
+            self.play(now)
+        else:
+            self.say("Rolling...")
+
+    def confirm(self) -> None:
+        if self.done is not None:
+            self.play(self.done)
+
+    def cancel_routes(self) -> None:
+        self.route_choices = []
+        self.say("")
+
+    def pick_route(self, k: int) -> None:
+        if k < len(self.route_choices):
+            self.add_part(self.route_choices[k])
+
+    def add_part(self, part: Part) -> None:
+        self.parts.append(part)
+        self.selected, self.route_choices = None, []
+        self._refresh()
+        used = "+".join(str(d) for d in self.part_dice[-1])
+        words = f"{part.src}-{part.dst} ({part.steps} step{'s' if part.steps > 1 else ''}) uses {used}."
+        if self.done is not None and not self.conts:
+            self.say(f"{words} The turn is complete: press Play (or Enter) to confirm, or Undo a part.")
+        elif self.done is not None:
+            self.say(f"{words} This brings your last piece home: Play wins now, or go on.")
+        else:
+            self.say(f"{words} Dice left: {dice_words(self.dice_left)}. Choose the next piece.")
+
+    def after_move(self, move: Any) -> None:
+        self.entry = ""
+        self.move_scroll = 0
+        self.parts, self.selected, self.route_choices = [], None, []
+        before = self.history.states[-2] if len(self.history.states) > 1 else self.state
+        self._refresh()
+        state = self.state
+        if move.kind == "roll":
+            if before.opening and state.opening:
+                self.say(self.opening_words())
+            elif before.opening:
+                r, l = state.opening_roll
+                who = PLAYERS[state.to_move]
+                self.say(f"Opening roll: R {r}, L {l}. {who} starts and moves {max(r, l)} alone."
+                         + (f" {self.info['note']}" if self.info.get("note") else ""))
+            else:
+                self.say(self.info.get("note") or "", error=self.must_pass())
+        elif move.kind == "pass":
+            self.say(f"{PLAYERS[before.to_move]} passed: no legal move with {dice_words(before.dice)}.")
+        else:
+            self.say("")
+        self.check_over()
+
+    def undo(self) -> None:
+        if self.route_choices:
+            self.cancel_routes()
+            return
+        if self.parts:
+            part = self.parts.pop()
+            self.selected = None
+            self._refresh()
+            self.say(f"Took back {part.src}-{part.dst} (this turn). Dice left: {dice_words(self.dice_left)}.")
+            return
+        self.roller.cancel()
+        super().undo()
+        self._refresh()
+
+    def redo(self) -> None:
+        self.roller.cancel()
+        self.parts, self.selected, self.route_choices = [], None, []
+        super().redo()
+        self._refresh()
+
+    def submit_entry(self) -> bool:
+        if self.entry.strip():
+            self.parts, self.selected, self.route_choices = [], None, []
+        return super().submit_entry()
+
+    def enter(self) -> None:
+        """Enter with nothing typed: confirm a complete turn, else roll, else the forced pass."""
+        if self.done is not None:
+            self.confirm()
+        elif self.roll_due():
+            self.start_roll()
+        elif self.must_pass():
+            self.play(PASS)
+
+    # -- layout --------------------------------------------------------------------------
+    def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        w, h = size
+        self.portrait = h > w
+        b = self.b
+        if self.portrait:
+            pad, gap, bar = 8, 6, 48
+            b["menu"].rect = pygame.Rect(pad, pad, 92, bar)
+            b["rules"].rect = pygame.Rect(w - pad - 92, pad, 92, bar)
+            y = pad + bar + gap
+            card_w = (w - 2 * pad - gap) // 2
+            self.cards = [pygame.Rect(pad, y, card_w, 66), pygame.Rect(pad + card_w + gap, y, card_w, 66)]
+            y += 66 + gap
+            below = 24 + 24 + 2 * (48 + gap) + 44 + gap + 58 + 90 + pad
+            room = max(120, h - y - below)
+            spacing = min(w / (SavoyLayout.COLS + 0.3), room / (SavoyLayout.ROWS + 0.3))
+            board_h = min(room, int(spacing * (SavoyLayout.ROWS + 0.3)) + 4)
+            self.board_rect = pygame.Rect(0, y, w, board_h)
+            y += board_h + 2
+            self.status_rect = pygame.Rect(pad, y, w - 2 * pad, 24)
+            y += 24
+            self.turn_rect = pygame.Rect(pad, y, w - 2 * pad, 24)
+            y += 26
+            self.rows_area = pygame.Rect(pad, y, w - 2 * pad, 0)
+            self.row_gap, self.row_h = gap, 48
+            y += 2 * (48 + gap)
+            self.entry_rect = pygame.Rect(pad, y, w - 2 * pad, 44)
+            y += 44 + gap
+            self.message_rect = pygame.Rect(pad, y, w - 2 * pad, 56)
+            y += 58
+            self.moves_rect = pygame.Rect(pad, y, w - 2 * pad, max(40, h - y - pad))
+            self.text_size = 19
+        else:
+            pad, gap = 16, 8
+            panel_w = max(320, min(480, int(w * 0.36)))
+            self.board_rect = pygame.Rect(pad, pad, w - panel_w - 3 * pad, h - 2 * pad)
+            px, pw = w - panel_w - pad, panel_w
+            y = pad
+            half = (pw - gap) // 2
+            b["menu"].rect = pygame.Rect(px, y, half, 44)
+            b["rules"].rect = pygame.Rect(px + half + gap, y, half, 44)
+            y += 44 + gap + 4
+            self.cards = [pygame.Rect(px, y, half, 70), pygame.Rect(px + half + gap, y, half, 70)]
+            y += 70 + gap
+            self.status_rect = pygame.Rect(px, y, pw, 26)
+            y += 28
+            self.turn_rect = pygame.Rect(px, y, pw, 26)
+            y += 32
+            self.rows_area = pygame.Rect(px, y, pw, 0)
+            self.row_gap, self.row_h = gap, 52
+            y += 2 * (52 + gap)
+            self.entry_rect = pygame.Rect(px, y, pw, 44)
+            y += 44 + gap
+            self.message_rect = pygame.Rect(px, y, pw, 86)
+            y += 90
+            self.moves_rect = pygame.Rect(px, y, pw, max(40, h - y - pad))
+            self.text_size = 20
+        self.layout_board = SavoyLayout(self.board_rect.inflate(-6, -6))
+        if self.show_names is None:
+            self.show_names = self.layout_board.spacing >= 32
+        self._place_buttons()
+
+    def _place_buttons(self) -> None:
+        """Two rows under the board; while routes compete, the second row offers them."""
+        for name in ("undo", "redo", "names", "cancel", *(f"route{k}" for k in range(MAX_ROUTES))):
+            self.b[name].rect = pygame.Rect(0, 0, 0, 0)  # only the row in use can be hit
+        first = (("roll", 2), ("play", 2), ("pass", 1))
+        if self.route_choices:
+            second = tuple((f"route{k}", 2) for k in range(len(self.route_choices[:MAX_ROUTES]))) + (("cancel", 1),)
+        else:
+            second = (("undo", 1), ("redo", 1), ("names", 1))
+        layout_button_rows(self.b, (first, second), self.rows_area, self.row_gap, self.row_h)
+        if not self.route_choices:
+            return
+        for k, part in enumerate(self.route_choices[:MAX_ROUTES]):
+            button = self.b[f"route{k}"]
+            button.label = f"Route {k + 1}"
+            button.hint = f"via {part.via}, {part.steps} steps"
+
+    # -- input ---------------------------------------------------------------------------
+    def handle(self, intent: Intent) -> None:
+        self._refresh()
+        kind = intent.kind
+        if kind == "point":
+            self._place_buttons()
+            if press_buttons(self.buttons, intent.pos):
+                return
+            self.point_board(intent.pos)
+        elif kind == "hover":
+            self.hover = intent.pos
+            self.hover_cell = self.layout_board.cell_at(intent.pos) if self.layout_board else None
+        elif self.handle_panels(intent):
+            pass
+        elif kind == "key" and intent.text == "f3":
+            self.toggle_names()
+        elif kind == "confirm":
+            if not self.submit_entry():
+                self.enter()
+        elif kind == "back":
+            if self.entry:
+                self.entry = ""
+            elif self.route_choices:
+                self.cancel_routes()
+            elif self.selected is not None:
+                self.selected = None
+            else:
+                self.to_menu()
+
+    def point_board(self, pos: tuple[int, int]) -> None:
+        geo = self.layout_board
+        name = geo.cell_at(pos) if geo else None
+        if self.roller.rolling or geo is None:
+            return
+        if self.route_choices:
+            pick = self._route_at(name)
+            if pick is not None:
+                self.add_part(pick)
+                return
+            self.route_choices = []
+        if name is None:
+            self.selected = None
+            return
+        if self.info["phase"] != "move":
+            if self.roll_due():
+                self.say("Roll the dice first: press Roll (or Enter).", error=True)
+            return
+        if self.selected is not None and name in self.targets(self.selected):
+            routes = [p for p in self.conts if p.src == self.selected and p.dst == name]
+            if len(routes) == 1:
+                self.add_part(routes[0])
+            else:
+                self.route_choices = routes[:MAX_ROUTES]
+                ways = "; ".join(f"{k + 1}: via {p.via}, {p.steps} steps" for k, p in enumerate(self.route_choices))
+                self.say(f"{self.selected}-{name} can go two ways ({ways}). Pick a route: its button, or tap a "
+                         "cell on its numbered line.")
+            return
+        if name in self.sources():
+            self.selected = None if name == self.selected else name
+            if self.selected is not None:
+                self.say(f"{name}: the green cells show where this piece can go with "
+                         f"{dice_words(self.dice_left)}.")
+            return
+        self.selected = None
+        self.explain(name)
+
+    def _route_at(self, name: str | None) -> Part | None:
+        """The competing route that alone passes through `name` (tapping a cell on it picks it)."""
+        if name is None or self.layout_board is None:
+            return None
+        hits = [p for p in self.route_choices
+                if name in self.layout_board.route(p.src, p.via, p.steps)[1][1:-1]]
+        return hits[0] if len(hits) == 1 else None
+
+    def explain(self, name: str) -> None:
+        """Why tapping this cell did nothing (from the rules' details and continuations)."""
+        state = self.state
+        me = state.to_move
+        stack = stack_text(self.board[CELL_ID[name]])
+        if not stack:
+            self.say("")
+            return
+        mine, other = PLAYERS[me], PLAYERS[1 - me]
+        if self.must_pass():
+            self.say(self.info.get("note") or f"{mine} has no legal move and must pass.", error=True)
+        elif stack[-1] != mine:
+            if mine in stack:
+                self.say(f"The {mine} piece on {name} is pinned by {other}: it cannot move until every {other} "
+                         "piece on top has left.", error=True)
+            else:
+                self.say(f"That is {other}'s {'stack' if len(stack) > 1 else 'piece'}; it is {mine}'s turn.",
+                         error=True)
+        elif not self.conts:
+            self.say("The turn is complete: press Play to confirm it, or Undo a part.", error=True)
+        elif any(p.dst == name for p in self.parts) and not any(p.src == name for p in self.conts):
+            self.say(f"The piece that came to {name} has made its trip: a piece moves once a turn.", error=True)
+        else:
+            pips = self.info.get("max_pips", 0)
+            self.say(f"No legal trip from {name} with {dice_words(self.dice_left)} fits a legal turn: every "
+                     f"cell where a die ends must be a legal landing, and the turn must use {pips} pips.",
+                     error=True)
+
+    # -- frame ---------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        rolled = self.roller.update(dt)
+        if rolled is not None:
+            self.play(rolled)
+        self.sync_buttons()
+
+    def sync_buttons(self) -> None:
+        """Buttons follow the state (also while another screen, such as game over, lies on top)."""
+        self._refresh()
+        b = self.b
+        state = self.state
+        rolling = self.roller.rolling
+        b["roll"].enabled = self.roll_due()
+        b["roll"].label = "Rolling..." if rolling else ("Opening roll" if state.opening else "Roll")
+        b["roll"].hint = ("one die each" if state.opening else PLAYERS[state.to_move]) if self.roll_due() else ""
+        b["play"].enabled = self.done is not None and not rolling
+        b["play"].hint = str(self.done) if self.done is not None else ""
+        b["pass"].enabled = self.must_pass() and not rolling
+        b["pass"].primary = self.must_pass()
+        b["undo"].enabled = (bool(self.parts) or self.history.can_undo()) and not rolling
+        b["undo"].label = "Undo part" if self.parts else "Undo"
+        b["redo"].enabled = self.history.can_redo() and not rolling and not self.parts
+        b["names"].selected = bool(self.show_names)
+        self._place_buttons()
+
+    def status_line(self) -> tuple[str, tuple[int, int, int]]:
+        state = self.state
+        outcome = self.game.outcome(state)
+        if outcome is not None:
+            who = "a draw" if outcome.winner is None else f"{PLAYERS[outcome.winner]} wins"
+            return f"Game over: {who}", theme.ACCENT
+        me = PLAYERS[state.to_move]
+        if self.roller.rolling:
+            words = "Rolling..."
+        elif state.opening and not state.dice:
+            words = "Opening roll: one die each"
+        elif not state.dice:
+            words = f"{me} to roll"
+        elif self.must_pass():
+            words = f"{me} cannot move with {dice_words(state.dice)}: pass"
+        else:
+            words = f"{me} to move {dice_words(state.dice)} ({self.info.get('max_pips', 0)} pips to use)"
+        if self.hover_cell is not None:
+            kind = " crossing" if CELL_ID[self.hover_cell] in CROSSINGS else ""
+            words += f"   ·   {self.hover_cell}{kind}"
+        colour = theme.TEXT if state.opening and not state.dice else INK[state.to_move]
+        return words, colour
+
+    def turn_line(self) -> str:
+        """The turn so far: each part with the dice it uses, and the dice left."""
+        if self.info.get("phase") != "move" or self.roller.rolling:
+            return ""
+        parts = [f"{p.src}-{p.dst} ({'+'.join(map(str, d))})" for p, d in zip(self.parts, self.part_dice)]
+        left = f"dice left: {dice_words(self.dice_left)}" if self.dice_left else "all dice used"
+        return ("Turn: " + ", ".join(parts) + "  ·  " + left) if parts else f"Dice: {dice_words(self.state.dice)}"
+
+    def entry_hint(self) -> str:
+        return "Type a move (a4-c4,g4-h4 · l7-d4/l6 · pass) + Enter"
+
+    def idle_message(self) -> tuple[str, tuple[int, int, int]]:
+        note = self.info.get("note")
+        if note:
+            return note, theme.ACCENT
+        act = "Tap" if self.portrait else "Click"
+        if self.info.get("phase") == "move":
+            return f"{act} a ringed piece, then a green cell; Play confirms the turn.", theme.TEXT_DIM
+        if self.roll_due():
+            return "Press Roll (or Enter) to roll.", theme.TEXT_DIM
+        return "", theme.TEXT_DIM
+
+    def move_item(self, number: int, before: SavoyState, move: SavoyMove) -> str:
+        who = "" if move.kind == "roll" and before.opening else PLAYERS[before.to_move]
+        return f"{number}. {who} {move}".replace("  ", " ")
+
+    # -- cards ---------------------------------------------------------------------------
+    def pieces(self, colour: int) -> int:
+        letter = PLAYERS[colour]
+        return sum(stack.count(letter) for stack in self.info.get("stacks", {}).values())
+
+    def card_icon(self, colour: int) -> Callable[[pygame.Surface, tuple[float, float], float], None]:
+        return lambda surface, centre, r: draw_icon(surface, colour, centre, r)
+
+    def card_title(self, colour: int) -> str:
+        return f"{PLAYERS[colour]}  Player {colour + 1}"
+
+    def card_tags(self, colour: int, moving: bool) -> list[str]:
+        home = self.info.get("home", {}).get(PLAYERS[colour], 0)
+        tags = [f"home {home}/{self.pieces(colour)}"]
+        if moving:
+            tags.append("to roll" if not self.state.dice else "to move")
+        else:
+            tags.insert(0, self.seats[colour])
+        return tags
+
+    def card_moving(self, colour: int) -> bool:
+        state = self.state
+        if state.over:
+            return False
+        if state.opening and not state.dice:
+            return True
+        return state.to_move == colour
+
+    def card_score(self, colour: int, scores: Sequence[int]) -> str:
+        return str(self.info.get("pip_count", {}).get(PLAYERS[colour], ""))
+
+    # -- drawing -------------------------------------------------------------------------
+    def view(self) -> SavoyView:
+        state = self.state
+        geo_hover = self.hover_cell
+        sel = self.selected
+        targets = self.targets(sel) if not self.route_choices else frozenset(p.dst for p in self.route_choices)
+        previews = [(p.src, p.via, p.steps) for p in self.conts if p.src == sel] if sel else []
+        if sel and geo_hover in targets:
+            previews = [(p.src, p.via, p.steps) for p in self.conts if p.src == sel and p.dst == geo_hover]
+        chosen = [(p.src, p.via, p.steps, "+".join(map(str, d))) for p, d in zip(self.parts, self.part_dice)]
+        last: list[tuple[str, str, int]] = []
+        if not self.parts and self.history.moves:
+            for move in reversed(self.history.moves):
+                if move.kind == "turn":
+                    last = [(p.src, p.via, p.steps) for p in move.parts]
+                    break
+                if move.kind == "pass":
+                    break
+        dice, owners, caption = self.tray()
+        pips = self.info.get("pip_count", {})
+        return SavoyView(
+            movable=self.sources() if not self.roller.rolling and not self.route_choices else frozenset(),
+            selected=sel, targets=targets, previews=previews if not self.route_choices else [],
+            choices=[(p.src, p.via, p.steps) for p in self.route_choices], chosen=chosen, last=last,
+            hover=geo_hover, show_names=bool(self.show_names),
+            mover=None if state.over else state.to_move,
+            pips=(pips.get("R", 0), pips.get("L", 0)), dice=dice, dice_owner=owners, dice_caption=caption,
+            title="" if self.portrait else "Savoy",
+        )
+
+    def tray(self) -> tuple[list[tuple[int, bool]], list[int], str]:
+        """The dice beside the board: tumbling, the opening dice, or the roll in force with used dice struck."""
+        state = self.state
+        if self.roller.rolling:
+            owners = [0, 1] if state.opening else [state.to_move] * 2
+            caption = "R and L roll" if state.opening else f"{PLAYERS[state.to_move]} rolls"
+            return [(v, False) for v in self.roller.faces], owners, caption
+        if state.over:
+            return [], [], ""
+        if state.opening and state.opening_roll:  # a tie, to be rolled again
+            r, l = state.opening_roll
+            return [(r, True), (l, True)], [0, 1], f"Tie {r}-{l}: roll again"
+        if state.opening:
+            return [], [], "Opening roll"
+        if not state.dice:
+            return [], [], f"{PLAYERS[state.to_move]} to roll"
+        left = Counter(self.dice_left)
+        shown = []
+        for value in sorted(state.dice):
+            if left[value]:
+                left[value] -= 1
+                shown.append((value, False))
+            else:
+                shown.append((value, True))
+        me = PLAYERS[state.to_move]
+        if state.turns == 0 and state.opening_roll:
+            r, l = state.opening_roll
+            caption = f"Opening: R {r}, L {l}"
+        elif self.must_pass():
+            caption = f"{me} must pass"
+        else:
+            caption = f"{me}: {dice_words(state.dice)}"
+        return shown, [state.to_move] * len(shown), caption
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.sync_buttons()
+        surface.fill(theme.BG)
+        if self.layout_board is None:
+            return
+        draw_savoy(surface, self.layout_board, self.board, self.view())
+        for button in self.buttons:
+            button.draw(surface, self.hover)
+        if self.portrait:
+            theme.text(surface, "Savoy", 26, theme.TEXT, center=(self.size[0] // 2, self.b["menu"].rect.centery))
+        self.draw_panels(surface)
+        theme.text(surface, self.turn_line(), self.text_size - 1, theme.ACCENT if self.parts else theme.TEXT_DIM,
+                   midleft=self.turn_rect.midleft, max_width=self.turn_rect.width)
+
+    # -- game over -----------------------------------------------------------------------
+    def breakdown_lines(self) -> list[str]:
+        state = self.state
+        lines = []
+        for colour in (0, 1):
+            who = PLAYERS[colour]
+            home = self.info["home"][who]
+            lines.append(f"{who} (Player {colour + 1}): {home} of {self.pieces(colour)} pieces home "
+                         f"({', '.join(HOME_NAMES[colour])}); pip count {self.info['pip_count'][who]}")
+        outcome = self.game.outcome(state)
+        if outcome is not None and outcome.winner is None:
+            lines.append("House rules: Cameron Browne's rules give no way to end a game that cannot finish "
+                         f"(for example when both sides pin each other), so this app draws after "
+                         f"{state.rules.draw_passes} passes in a row, at a dead position (no roll lets "
+                         f"either side move), or after {state.rules.max_turns} turns.")
+        return lines
+
+
+# ------------------------------------------------------------------------------ rules page
+_DIAGRAM = "a4=RRR c4=R d4=LR h7=LL f7=L l7=R o7=LLLL n7=R"
+_DIAGRAM_TRIP = ("l7", "k7", 5)  # l7 along row 7, over the L block on h7, to g7
+
+
+@lru_cache(maxsize=1)
+def _diagram_state() -> SavoyState:
+    return SAVOY.position(_DIAGRAM, "R", (2, 3))
+
+
+def _draw_diagram(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    state = _diagram_state()
+    layout = SavoyLayout(rect)
+    src, via, steps = _DIAGRAM_TRIP
+    draw_savoy(surface, layout, state.cells, SavoyView(chosen=[(src, via, steps, "2+3")], show_names=True,
+                                                       pips=SAVOY.pip_counts(state)))
+
+
+def _caption() -> str:
+    state = _diagram_state()
+    src, via, steps = _DIAGRAM_TRIP
+    _, passed = SavoyLayout(pygame.Rect(0, 0, 300, 200)).route(src, via, steps)
+    r_pips, l_pips = SAVOY.pip_counts(state)
+    return (f"Red is R, blue is L. R has three pieces stacked on a4 and has pinned an L piece on d4 (the pin). "
+            f"The two L pieces on h7 block R from landing there, though R may pass over them. With 2 and 3 R "
+            f"could move the piece on {src} {steps} steps along row 7 (first to {via}) to {passed[-1]}, "
+            f"straight on through the crossing at h7 and over the block there. Pip counts (the path still to "
+            f"run): R {r_pips}, L {l_pips}.")
+
+
+SAVOY_RULES = RulesPage(
+    credit="Savoy was designed by Cameron Browne (2006). This page retells the rules in our own words, as "
+           "played on the pbmserv server; the house rules at the end are this app's own.",
+    sections=(
+        ("The board", "One long path of 36 cells, drawn as a ribbon, loops round in a figure of eight and "
+                      "crosses itself at four cells: d4, h4, h7 and l7. Its two ends are a4 and o7. At a "
+                      "crossing the path goes straight on both ways, so a piece there has four directions; "
+                      "other cells have two, an end cell one."),
+        ("Pieces and homes", "R (red, 'Right') starts with its six pieces stacked on a4 and races to its home, "
+                             "the three cells at the right end: m7, n7 and o7. L (blue, 'Left') starts on o7 "
+                             "and races to a4, b4 and c4. Options can spread the pieces over the start cells "
+                             "instead (even or in steps)."),
+        ("Opening", "Each player rolls one die. The higher roll moves first, using that one die; a tie is "
+                    "rolled again. After that every turn starts with a roll of two dice; a double is played "
+                    "four times."),
+        ("Moving", "Move one piece or several. Each moving piece makes one trip in a single direction, never "
+                   "turning, not even at a crossing, and never past an end. A trip uses one die or several "
+                   "added together, and every cell where one of its dice ends must be a legal landing. A piece "
+                   "moves once a turn and may go away from home. Pieces already home may move too."),
+        ("Landing and pinning", "A piece may land on an empty cell, on its own pieces (stacks have no limit) "
+                                "or on a single enemy piece, which is then pinned: it cannot move until every "
+                                "piece on top of it has left. Two or more pieces topped by the other colour "
+                                "block a cell: you may pass over them but not land there."),
+        ("What you must play", "Use as many pips as the dice allow, and change the board. When only one die "
+                               "of two can be played, it must be the larger if possible. If no move is "
+                               "possible you must pass; you may never pass otherwise. The scene says why when "
+                               "the dice cannot all be used."),
+        ("Winning", "The first player with all their pieces on their home cells wins at once, even in the "
+                    "middle of a turn. A pinned piece on its home cell counts as home (unless the pinnedaway "
+                    "option says otherwise)."),
+        ("House rules (not Browne's)", "Mutual pins can deadlock the game, and the rules give no way out, so "
+                                       "this app adds draws: after a number of passes in a row (option "
+                                       "drawpasses, 10), when no roll would let either player move, or at a "
+                                       "turn limit (option maxturns, 1000)."),
+        ("Playing here", "Roll, then tap a ringed piece and a green cell. Each part shows the dice it uses; "
+                         "where two routes reach the same cell both are drawn with numbers and you pick one. "
+                         "Undo takes back the last part, Play confirms the turn."),
+        ("Writing moves", "A part is from-to (a4-c4); parts are joined by commas (a4-c4,g4-h4); 3xg7-j7 moves "
+                          "three pieces the same way. Where two routes fit, add the number of steps or the first "
+                          "cell stepped onto: h4-h7/3, l7-d4/l6. Rolls are written roll:3,5; pass is pass."),
+    ),
+    diagram=_draw_diagram,
+    caption=_caption(),
+)
