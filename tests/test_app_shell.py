@@ -141,7 +141,7 @@ def test_rules_screen_scrolls_and_credits_the_designer():
     press(app, "rules-star")
     rules = top(app)
     assert "Craige Schensted" in rules.page.credit
-    assert rules._max_scroll() > 0
+    assert rules.max_scroll() > 0
     for _ in range(3):
         pygame.event.post(pygame.event.Event(pygame.FINGERDOWN, x=0.5, y=0.7, touch_id=1, finger_id=0))
         pygame.event.post(pygame.event.Event(pygame.FINGERMOTION, x=0.5, y=0.5, touch_id=1, finger_id=0))
@@ -151,7 +151,7 @@ def test_rules_screen_scrolls_and_credits_the_designer():
     for _ in range(100):
         pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-3))
     pump(app)
-    assert rules.scroll == rules._max_scroll()
+    assert rules.scroll == rules.max_scroll()
 
 
 def test_newgame_steppers_respect_the_range():
@@ -388,7 +388,7 @@ def test_long_option_pages_scroll_and_keep_start_on_screen(size, tag):
     pygame.event.post(pygame.event.Event(pygame.FINGERUP, x=first[0] / w, y=y / h, **common))
     pump(app)
     assert page.scroll > 0 and page.values == values
-    assert page.scroll == min(page._max_scroll(), first[1] - y)  # the page followed the finger
+    assert page.scroll == min(page.max_scroll(), first[1] - y)  # the page followed the finger
     while not page.viewport.contains(page.controls[-1].rect):  # the wheel brings the last option into view
         pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False, touch=False))
         pump(app)

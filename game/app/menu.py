@@ -10,14 +10,14 @@ from ..rules import GAMES
 from ..rules.base import Game
 from . import theme
 from .input import Intent
-from .scene import Scene
+from .scrolling import ScrollingScene
 from .widgets import Button, press_buttons
 
 if TYPE_CHECKING:
     from .main import App
 
 
-class MenuScene(Scene):
+class MenuScene(ScrollingScene):
     def __init__(self, app: "App") -> None:
         super().__init__(app)
         from .registry import GAME_SCENES
@@ -26,10 +26,6 @@ class MenuScene(Scene):
         self.playable = {name for name in GAME_SCENES}
         self.cards: list[tuple[Game, pygame.Rect, Button, Button]] = []
         self.quit = Button("Quit", self._quit, name="quit")
-        self.scroll = 0
-        # The list can scroll, so a press acts on release, unless the finger moved (a drag).
-        self.pressed_at: tuple[int, int] | None = None
-        self.dragged = 0
         for game in self.games:
             play = Button("Play", (lambda g=game: self.open_new_game(g)), name=f"play-{game.name}", primary=True,
                           enabled=game.name in self.playable)
@@ -87,36 +83,19 @@ class MenuScene(Scene):
     def max_scroll(self) -> int:
         return max(0, self.content_height - self.size[1])
 
-    def _scroll_by(self, dy: int) -> None:
-        self.scroll = max(0, min(self.max_scroll(), self.scroll + dy))
+    def on_scroll(self) -> None:
         self.layout(self.size)
 
-    def handle(self, intent: Intent) -> None:
-        if intent.kind == "drag":
-            self.dragged += abs(intent.rel[1]) + abs(intent.rel[0])
-            self._scroll_by(-intent.rel[1])
-            return
-        if intent.kind == "scroll":
-            self._scroll_by(-intent.rel[1] * 60)
-            return
-        if intent.kind == "key" and intent.text in ("up", "down", "pageup", "pagedown"):
-            self._scroll_by(80 if intent.text in ("down", "pagedown") else -80)
-            return
-        if intent.kind == "point":
-            self.pressed_at, self.dragged = intent.pos, 0
-            return
-        if intent.kind == "release":
-            pos, self.pressed_at = self.pressed_at, None
-            if pos is None or self.dragged > 12:
+    def tap(self, pos: tuple[int, int]) -> None:
+        for game, rect, play, rules in self.cards:
+            if play.hit(pos) or rules.hit(pos):
+                break
+            if rect.collidepoint(pos) and game.name in self.playable:
+                self.open_new_game(game)
                 return
-            for game, rect, play, rules in self.cards:
-                if play.hit(pos) or rules.hit(pos):
-                    break
-                if rect.collidepoint(pos) and game.name in self.playable:
-                    self.open_new_game(game)
-                    return
-            press_buttons(self.buttons, pos)
-            return
+        press_buttons(self.buttons, pos)
+
+    def handle(self, intent: Intent) -> None:
         if intent.kind == "back":
             return  # the menu is the bottom of the stack
         super().handle(intent)

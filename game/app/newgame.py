@@ -11,14 +11,15 @@ from ..rules.errors import RulesError
 from ..rules.options import OptionValue
 from . import theme
 from .input import Intent
-from .scene import AVAILABLE_SEATS, SEAT_KINDS, Scene
+from .scene import AVAILABLE_SEATS, SEAT_KINDS
+from .scrolling import ScrollingScene
 from .widgets import Button, OptionControl, press_buttons
 
 if TYPE_CHECKING:
     from .main import App
 
 
-class NewGameScene(Scene):
+class NewGameScene(ScrollingScene):
     def __init__(self, app: "App", game: Game, values: dict[str, OptionValue] | None = None,
                  seats: tuple[str, ...] = ("Human", "Human")) -> None:
         super().__init__(app)
@@ -39,13 +40,9 @@ class NewGameScene(Scene):
         self.error = ""
         # in dice games an opening roll decides who starts
         self.first_is_fixed = not game.is_chance(game.new(self.values))
-        self.scroll = 0
+        # The options can be taller than the screen (Savoy has eight): they scroll.
         self.content_bottom = 0
         self.viewport = pygame.Rect(0, 0, 0, 0)
-        # The options can be taller than the screen (Savoy has eight): the page
-        # scrolls, so a press acts on release unless the finger moved (a drag).
-        self.pressed_at: tuple[int, int] | None = None
-        self.dragged = 0
         self._sync()
 
     def set_seat(self, side: int, kind: str) -> None:
@@ -115,45 +112,25 @@ class NewGameScene(Scene):
             self.start.rect = pygame.Rect(left, sticky_top, width, 64)
             self.viewport = pygame.Rect(0, top - 40, w, sticky_top - 8 - (top - 40))
 
-    def _max_scroll(self) -> int:
+    def max_scroll(self) -> int:
         return max(0, self.content_bottom - self.viewport.bottom + 8) if self.viewport.height else 0
 
-    def _scroll_by(self, dy: int) -> None:
-        new = max(0, min(self.scroll + dy, self._max_scroll()))
-        if new != self.scroll:
-            self.scroll = new
-            self.layout(self.size)
+    def on_scroll(self) -> None:
+        self.layout(self.size)
 
     @property
     def fixed_buttons(self) -> list[Button]:
         """The buttons that stay put while the options scroll."""
         return [self.back, self.rules, self.start]
 
-    def _press(self, pos: tuple[int, int]) -> None:
+    def tap(self, pos: tuple[int, int]) -> None:
         fixed = self.fixed_buttons
-        if press_buttons(fixed, pos) or not self.viewport.collidepoint(pos):
-            return  # a control scrolled out of view under the header or Start is not pressed
-        press_buttons([b for b in self.buttons if b not in fixed], pos)
+        self.error = ""  # a new press replaces the last message (Start may set a new one)
+        if not press_buttons(fixed, pos) and self.viewport.collidepoint(pos):
+            # (a control scrolled out of view under the header or Start is not pressed)
+            press_buttons([b for b in self.buttons if b not in fixed], pos)
 
     def handle(self, intent: Intent) -> None:
-        if intent.kind == "drag":
-            self.dragged += abs(intent.rel[0]) + abs(intent.rel[1])
-            self._scroll_by(-intent.rel[1])
-            return
-        if intent.kind == "scroll":
-            self._scroll_by(-intent.rel[1] * 60)
-            return
-        if intent.kind == "key" and intent.text in ("up", "down", "pageup", "pagedown"):
-            self._scroll_by(80 if intent.text in ("down", "pagedown") else -80)
-            return
-        if intent.kind == "point":
-            self.pressed_at, self.dragged = intent.pos, 0
-            return
-        if intent.kind == "release":
-            pos, self.pressed_at = self.pressed_at, None
-            if pos is not None and self.dragged <= 12:
-                self._press(pos)
-            return
         if intent.kind == "confirm":
             self.start_game()
             return
@@ -181,11 +158,7 @@ class NewGameScene(Scene):
             for button in row:
                 button.draw(surface, self.hover)
         surface.set_clip(None)
-        if self._max_scroll() > 0:  # a thin scroll bar beside the options
-            track = self.viewport.inflate(0, -8)
-            bar_h = max(40, track.height * track.height // (track.height + self._max_scroll()))
-            bar_y = track.top + (track.height - bar_h) * self.scroll // self._max_scroll()
-            pygame.draw.rect(surface, theme.TEXT_DIM, (w - 6, bar_y, 4, bar_h), border_radius=2)
+        self.draw_scroll_bar(surface, self.viewport.inflate(0, -8), self.viewport.height + self.max_scroll())
         for button in (self.back, self.rules, self.start):
             button.draw(surface, self.hover)
         if self.error:

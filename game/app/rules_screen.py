@@ -10,8 +10,8 @@ import pygame
 from ..rules.base import Game
 from . import theme
 from .input import Intent
-from .scene import Scene
-from .widgets import Button
+from .scrolling import ScrollingScene
+from .widgets import Button, press_buttons
 
 if TYPE_CHECKING:
     from .main import App
@@ -25,7 +25,7 @@ class RulesPage:
     caption: str = ""
 
 
-class RulesScene(Scene):
+class RulesScene(ScrollingScene):
     def __init__(self, app: "App", game: Game) -> None:
         super().__init__(app)
         from .registry import RULES_PAGES
@@ -35,7 +35,6 @@ class RulesScene(Scene):
             credit=f"Designed by {game.designer}." if game.designer else "",
             sections=(("In short", game.summary), ("Rules", "A full rules page for this game is still to come.")),
         )
-        self.scroll = 0
         self.content_height = 0
         self.back = Button("Back", self.app.pop, name="back")
         self.buttons = [self.back]
@@ -55,7 +54,7 @@ class RulesScene(Scene):
             left = self.body.width * 2 // 5
             self.diagram_rect = pygame.Rect(self.body.left, self.body.top, left - pad, min(self.body.height - 90, left))
             self.text_rect = pygame.Rect(self.body.left + left, self.body.top, self.body.width - left, self.body.height)
-        self.scroll = max(0, min(self.scroll, self._max_scroll()))
+        self.scroll = max(0, min(self.scroll, self.max_scroll()))
 
     def _text_size(self) -> tuple[int, int]:
         return (20, 26) if self.size[0] < 600 else (24, 30)
@@ -71,21 +70,16 @@ class RulesScene(Scene):
             height += head + 6 + theme.wrapped_height(words, body, self.text_rect.width) + 14
         return height
 
-    def _max_scroll(self) -> int:
+    line_step = 60
+
+    def max_scroll(self) -> int:
         return max(0, self._measure() - self.text_rect.height + 20)
 
-    def handle(self, intent: Intent) -> None:
-        if intent.kind == "drag":
-            self.scroll -= intent.rel[1]
-        elif intent.kind == "scroll":
-            self.scroll -= intent.rel[1] * 60
-        elif intent.kind == "key" and intent.text in ("down", "pagedown", "up", "pageup"):
-            step = 60 if intent.text in ("up", "down") else self.text_rect.height - 60
-            self.scroll += step if intent.text in ("down", "pagedown") else -step
-        else:
-            super().handle(intent)
-            return
-        self.scroll = max(0, min(self.scroll, self._max_scroll()))
+    def page_step(self) -> int:
+        return self.text_rect.height - 60
+
+    def tap(self, pos: tuple[int, int]) -> None:
+        press_buttons(self.buttons, pos)
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BG)
@@ -118,11 +112,6 @@ class RulesScene(Scene):
         surface.set_clip(clip)
         theme.text(surface, f"{self.game.title}: how to play", 34 if w >= 600 else 28, theme.TEXT,
                    midleft=(self.back.rect.right + 16, self.back.rect.centery), max_width=w - self.back.rect.right - 30)
-        if self._max_scroll() > 0:  # a thin scroll bar
-            track = pygame.Rect(self.size[0] - 6, self.body.top, 4, self.body.height)
-            frac = self.scroll / self._max_scroll()
-            knob_h = max(30, track.height * track.height // (self._measure() + 20))
-            knob = pygame.Rect(track.left, track.top + int((track.height - knob_h) * frac), 4, knob_h)
-            pygame.draw.rect(surface, theme.BG_CARD, track, border_radius=2)
-            pygame.draw.rect(surface, theme.TEXT_DIM, knob, border_radius=2)
+        self.draw_scroll_bar(surface, pygame.Rect(0, self.body.top, self.size[0], self.body.height),
+                             self._measure() + 20)
         self.back.draw(surface, self.hover)
