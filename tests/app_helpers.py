@@ -1,4 +1,4 @@
-"""Helpers for the app tests: a headless app and real pygame events posted to its queue."""
+"""Helpers for the app tests: a headless app, real pygame events posted to its queue, injected dice."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+import random  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 import pygame  # noqa: E402
@@ -92,6 +93,11 @@ def scroll_into_view(app: App, name: str) -> None:
     raise AssertionError(f"button {name!r} never scrolled into view")
 
 
+def point(app: App, pos: tuple[float, float], touch: bool) -> None:
+    """A tap or a click at `pos`."""
+    (tap if touch else click)(app, pos)
+
+
 def press(app: App, name: str, *, touch: bool = False) -> None:
     """Press the top scene's button called `name` with a real click (or tap), scrolling it into view first."""
     top = app.top
@@ -113,3 +119,17 @@ def shot(app: App, name: str) -> Path:
     path = SCREENSHOTS / f"{name}.png"
     pygame.image.save(app.surface, str(path))
     return path
+
+
+class Dice(random.Random):
+    """Injected dice: `randrange(1, 7)` returns the given values in order."""
+
+    def __init__(self, values) -> None:
+        super().__init__(0)
+        self.values = list(values)
+
+    def randrange(self, start, stop=None, step=1):  # noqa: D401 - the rules roll with randrange(1, 7)
+        assert self.values, "the test ran out of injected dice"
+        value = self.values.pop(0)
+        assert start <= value < stop
+        return value

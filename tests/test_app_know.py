@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from app_helpers import DESKTOP, PHONE, click, hover, key, new_app, press, pump, shot, tap, top, type_text
+from app_helpers import DESKTOP, Dice, PHONE, click, hover, key, new_app, point, press, pump, shot, tap, top, type_text
 
 import pygame
 import pytest
@@ -18,20 +18,6 @@ from game.rules.know import KNOW, KnowMove, board
 from game.rules.record import read_record, write_record
 
 DATA = Path(__file__).parent / "data"
-
-
-class Dice(random.Random):
-    """Injected dice: `randrange(1, 7)` returns the given values in order."""
-
-    def __init__(self, values):
-        super().__init__(0)
-        self.values = list(values)
-
-    def randrange(self, start, stop=None, step=1):  # noqa: D401 - the rules roll with randrange(1, 7)
-        assert self.values, "the test ran out of injected dice"
-        value = self.values.pop(0)
-        assert start <= value < stop
-        return value
 
 
 def start_know(size=DESKTOP, symmetric=False, limit=0, touch=False, seed=1):
@@ -62,10 +48,6 @@ def open_scene(size=DESKTOP, start=None, options=None, dice=()):
 
 def space(scene, name):
     return scene.layout_board.centroids[board().index[name]]
-
-
-def point(app, pos, touch):
-    (tap if touch else click)(app, pos)
 
 
 def play_by_ui(app, scene, move, touch=False):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from app_helpers import DESKTOP, PHONE, click, hover, key, new_app, press, pump, shot, tap, top, type_text
+from app_helpers import DESKTOP, Dice, PHONE, click, hover, key, new_app, point, press, pump, shot, tap, top, type_text
 
 import pygame
 import pytest
@@ -19,20 +19,6 @@ from game.rules.savoy import PASS, SAVOY
 SIZES = ((DESKTOP, "desktop"), (PHONE, "phone"))
 
 
-class Dice(random.Random):
-    """Injected dice: `randrange(1, 7)` returns the given values in order."""
-
-    def __init__(self, values):
-        super().__init__(0)
-        self.values = list(values)
-
-    def randrange(self, start, stop=None, step=1):  # noqa: D401 - the rules roll with randrange(1, 7)
-        assert self.values, "the test ran out of injected dice"
-        value = self.values.pop(0)
-        assert start <= value < stop
-        return value
-
-
 def open_scene(size=DESKTOP, start=None, options=None, dice=(), seed=None):
     app = new_app(size)
     scene = SavoyScene(app, SAVOY, options, start=start, rng=Dice(dice) if seed is None else None, seed=seed)
@@ -44,10 +30,6 @@ def open_scene(size=DESKTOP, start=None, options=None, dice=(), seed=None):
 
 def at(scene, name):
     return scene.layout_board.centre(name)
-
-
-def point(app, pos, touch):
-    (tap if touch else click)(app, pos)
 
 
 def play_turn_by_ui(app, scene, touch=False, pick=0, confirm_with_enter=False):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from app_helpers import DESKTOP, PHONE, click, hover, key, new_app, press, pump, shot, tap, top, type_text
+from app_helpers import DESKTOP, PHONE, click, hover, key, new_app, point, press, pump, shot, tap, top, type_text
 
 import pygame
 import pytest
@@ -14,7 +14,7 @@ from game.app.panels import PanelScene
 from game.app.rules_screen import RulesScene
 from game.app.truchet_scene import TRUCHET_RULES, TruchetScene
 from game.rules.record import read_record, write_record
-from game.rules.truchet import DRAW, TRUCHET, X, O, TruchetMove
+from game.rules.truchet import DRAW, TRUCHET, X, O
 
 SIZES = {"desktop": DESKTOP, "phone": PHONE}
 
@@ -46,10 +46,6 @@ def open_scene(size_px=DESKTOP, start=None, options=None, seed=1):
     app.push(scene)
     pump(app)
     return app, scene
-
-
-def point(app, pos, touch):
-    (tap if touch else click)(app, pos)
 
 
 def junction(scene, name):

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 import pygame
 
 from ..rules.base import Game
-from ..rules.know import (CHANCE_PHASES, ERRAND_MOVE, ERRAND_ROLL, KNOW, MOVE, NOPATH, OVER, PASS, PATH_MOVE,
+from ..rules.know import (ERRAND_MOVE, ERRAND_ROLL, KNOW, MOVE, NOPATH, OVER, PASS, PATH_MOVE,
                           PATH_ROLL, PLAYERS, POST_MOVE, POST_ROLL, PREROLL, ROLL, START, TYPES, KnowMove, KnowState,
                           board, connected_types, owner, piece_type, resolved_pattern, score_of, striped)
 from ..rules.history import GameHistory
@@ -25,7 +25,7 @@ from . import theme
 from .input import Intent
 from .know_view import (PIECE_COLOURS, PLAYER_INK, KnowLayout, KnowView, draw_die, draw_know, draw_piece,
                         piece_legend, tier_legend)
-from .panels import PanelScene, layout_button_rows
+from .panels import PanelScene
 from .rules_screen import RulesPage
 from .widgets import Button, press_buttons
 
@@ -40,6 +40,7 @@ ROLL_LABELS = {START: "Roll to begin", PREROLL: "Roll", ROLL: "Roll", ERRAND_ROL
 class KnowScene(PanelScene):
     max_entry = 24
     move_col_w = 150
+    panel_width = (320, 500, 0.38)
 
     def __init__(self, app: "App", game: Game = KNOW, options: dict[str, OptionValue] | None = None,
                  seats: tuple[str, ...] = ("Human", "Human"), rng: random.Random | None = None,
@@ -64,9 +65,7 @@ class KnowScene(PanelScene):
         self._cached: KnowState | None = None
         self.legal: list[KnowMove] = []
         self.info: dict[str, Any] = {}
-        self.b = {
-            "menu": Button("Menu", self.to_menu, name="menu"),
-            "rules": Button("Rules", self.open_rules, name="rules"),
+        self.b.update({
             "roll": Button("Roll", self.start_roll, name="roll", primary=True),
             "die0": Button("", lambda: self.pick_die(0), name="die0"),
             "die1": Button("", lambda: self.pick_die(1), name="die1"),
@@ -78,7 +77,7 @@ class KnowScene(PanelScene):
             "names": Button("Names", self.toggle("show_names"), name="names"),
             "threads": Button("Threads", self.toggle("show_threads"), name="threads"),
             "score": Button("Score", self.toggle("show_score"), name="score"),
-        }
+        })
         self.buttons = list(self.b.values())
         self._refresh()
         self.say(self.state.note)
@@ -133,14 +132,6 @@ class KnowScene(PanelScene):
         return [m for m in self.legal if m.kind == "path"]
 
     # -- actions ----------------------------------------------------------------------------
-    def to_menu(self) -> None:
-        self.app.pop_to_root()
-
-    def open_rules(self) -> None:
-        from .rules_screen import RulesScene
-
-        self.app.push(RulesScene(self.app, self.game))
-
     def toggle(self, attr: str) -> Callable[[], None]:
         def flip() -> None:
             setattr(self, attr, not getattr(self, attr))
@@ -236,61 +227,17 @@ class KnowScene(PanelScene):
     # -- layout -----------------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
-        w, h = size
-        self.portrait = h > w
-        b = self.b
-        if self.portrait:
-            pad, gap, bar = 8, 6, 48
-            b["menu"].rect = pygame.Rect(pad, pad, 92, bar)
-            b["rules"].rect = pygame.Rect(w - pad - 92, pad, 92, bar)
-            y = pad + bar + gap
-            card_w = (w - 2 * pad - gap) // 2
-            self.cards = [pygame.Rect(pad, y, card_w, 66), pygame.Rect(pad + card_w + gap, y, card_w, 66)]
-            y += 66 + gap
-            below = 24 + 2 * (48 + gap) + 44 + gap + 62 + 88 + pad
-            board_h = max(160, min(w, h - y - below))
-            self.board_rect = pygame.Rect(0, y, w, board_h)
-            y += board_h + 2
-            self.status_rect = pygame.Rect(pad, y, w - 2 * pad, 24)
-            y += 24
-            y = self._button_rows(pygame.Rect(pad, y, w - 2 * pad, 0), gap, 48)
-            self.entry_rect = pygame.Rect(pad, y, w - 2 * pad, 44)
-            y += 44 + gap
-            self.message_rect = pygame.Rect(pad, y, w - 2 * pad, 60)
-            y += 62
-            self.moves_rect = pygame.Rect(pad, y, w - 2 * pad, max(40, h - y - pad))
-            self.text_size = 19
-        else:
-            pad, gap = 16, 8
-            panel_w = max(320, min(500, int(w * 0.38)))
-            self.board_rect = pygame.Rect(pad, pad, w - panel_w - 3 * pad, h - 2 * pad)
-            px, pw = w - panel_w - pad, panel_w
-            y = pad
-            half = (pw - gap) // 2
-            b["menu"].rect = pygame.Rect(px, y, half, 44)
-            b["rules"].rect = pygame.Rect(px + half + gap, y, half, 44)
-            y += 44 + gap + 4
-            self.cards = [pygame.Rect(px, y, half, 70), pygame.Rect(px + half + gap, y, half, 70)]
-            y += 70 + gap
-            self.status_rect = pygame.Rect(px, y, pw, 26)
-            y += 30
-            y = self._button_rows(pygame.Rect(px, y, pw, 0), gap, 50)
-            self.entry_rect = pygame.Rect(px, y, pw, 44)
-            y += 44 + gap
-            self.message_rect = pygame.Rect(px, y, pw, 86)
-            y += 90
-            self.moves_rect = pygame.Rect(px, y, pw, max(40, h - y - pad))
-            self.text_size = 20
         self.layout_board = KnowLayout(self.board_rect.inflate(-8, -8))
 
-    def _button_rows(self, area: pygame.Rect, gap: int, height: int) -> int:
+    def button_rows(self) -> Sequence[Sequence[tuple[str, int]]]:
         if self.portrait:
-            rows = ((("roll", 2), ("errand", 1), ("pass", 1), ("undo", 1), ("redo", 1)),
+            return ((("roll", 2), ("errand", 1), ("pass", 1), ("undo", 1), ("redo", 1)),
                     (("influence", 5), ("names", 4), ("threads", 4), ("score", 4)))
-        else:
-            rows = ((("roll", 2), ("errand", 1), ("pass", 1)), (("undo", 1), ("redo", 1), ("score", 1)),
-                    (("influence", 1), ("names", 1), ("threads", 1)))
-        y = layout_button_rows(self.b, rows, area, gap, height)
+        return ((("roll", 2), ("errand", 1), ("pass", 1)), (("undo", 1), ("redo", 1), ("score", 1)),
+                (("influence", 1), ("names", 1), ("threads", 1)))
+
+    def place_buttons(self) -> int:
+        y = super().place_buttons()
         self.dice_slot = pygame.Rect(self.b["roll"].rect)
         return y
 

@@ -19,6 +19,7 @@ import pygame
 
 from ..rules.know import RIM, FIRST, SECOND, CENTER, AMBIGUOUS, KnowState, board, piece_type, striped, owner
 from . import theme
+from .panels import cached_surface
 
 Colour = tuple[int, int, int]
 
@@ -122,18 +123,12 @@ class KnowView:
     corner_dice: dict[str, tuple[list[int], str]] = field(default_factory=dict)  # "top"/"bottom": dice, caption
 
 
-_BACKGROUND: dict[tuple[int, int, int, int], pygame.Surface] = {}
 SUPERSAMPLE = 2
 
 
+@cached_surface(lambda layout: tuple(layout.rect), limit=16)
 def _background(layout: KnowLayout) -> pygame.Surface:
     """The empty board drawn once per rectangle, supersampled for smooth edges."""
-    key = tuple(layout.rect)
-    cached = _BACKGROUND.get(key)  # type: ignore[arg-type]
-    if cached is not None:
-        return cached
-    if len(_BACKGROUND) > 16:
-        _BACKGROUND.clear()
     k = SUPERSAMPLE
     rect = layout.rect
     big = pygame.Surface((rect.width * k, rect.height * k), pygame.SRCALPHA)
@@ -169,9 +164,7 @@ def _background(layout: KnowLayout) -> pygame.Surface:
         a1 = math.radians(i * 22.5 - 101.25)
         a2 = math.radians((i + 1) * 22.5 - 101.25)
         pygame.draw.line(big, TIER_LINE, at((math.cos(a1), math.sin(a1))), at((math.cos(a2), math.sin(a2))), heavy)
-    surf = pygame.transform.smoothscale(big, rect.size)
-    _BACKGROUND[key] = surf  # type: ignore[index]
-    return surf
+    return pygame.transform.smoothscale(big, rect.size)
 
 
 def _draw_ambiguous(surface: pygame.Surface, pts: list[tuple[float, float]], k: int) -> None:

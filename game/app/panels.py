@@ -4,14 +4,16 @@ Player cards (name, seat, who is to move, who leads, the live score), a status
 line, a typed-move entry box, a message line and a scrollable move list, plus
 `PanelScene`, a GameScene base that owns the entry text and the move-list
 scroll and turns the shared intents (typing, scrolling, undo/redo) into actions.
-A game scene fills a few hooks (`card_icon`, `card_title`, `status_line`, ...)
-and places the rectangles in its own `layout`.
+A game scene fills a few hooks (`card_icon`, `card_title`, `status_line`,
+`button_rows`, ...); `PanelScene.layout` places the shared rectangles for a
+phone (portrait) or a desktop window, and the scene adds its board on top.
 """
 
 from __future__ import annotations
 
+import functools
 import random
-from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Hashable, Mapping, ParamSpec, Sequence
 
 import pygame
 
@@ -27,6 +29,30 @@ if TYPE_CHECKING:
 
 Colour = tuple[int, int, int]
 ENTRY_FILL = (24, 31, 40)
+P = ParamSpec("P")
+
+
+# ----------------------------------------------------------------------------- cached drawing
+def cached_surface(key: Callable[P, Hashable], limit: int
+                   ) -> Callable[[Callable[P, pygame.Surface]], Callable[P, pygame.Surface]]:
+    """Decorate a function that draws a surface (an empty board, a tiling) so that it draws once per
+    `key(*args)` and hands back the kept surface after; past `limit` kept surfaces (resizing makes new
+    keys) the store starts afresh."""
+    def decorate(draw: Callable[P, pygame.Surface]) -> Callable[P, pygame.Surface]:
+        kept: dict[Hashable, pygame.Surface] = {}
+
+        @functools.wraps(draw)
+        def cached(*args: P.args, **kwargs: P.kwargs) -> pygame.Surface:
+            k = key(*args, **kwargs)
+            surf = kept.get(k)
+            if surf is None:
+                if len(kept) > limit:
+                    kept.clear()
+                surf = kept[k] = draw(*args, **kwargs)
+            return surf
+
+        return cached
+    return decorate
 
 
 # ----------------------------------------------------------------------------- drawing
@@ -126,13 +152,25 @@ def layout_button_rows(buttons: Mapping[str, Button], rows: Sequence[Sequence[tu
 class PanelScene(GameScene):
     """A GameScene with the shared panels.
 
-    The subclass sets in `layout`: `cards` (one rect per player), `status_rect`,
-    `entry_rect`, `message_rect`, `moves_rect`, `text_size` and `portrait`; and
-    may override the hooks below.
+    `layout` sets `portrait`, `board_rect`, `cards` (one rect per player),
+    `status_rect`, the rows of buttons in `self.b` (see `button_rows`),
+    `entry_rect`, `message_rect`, `moves_rect` and `text_size`. On a phone:
+    a top bar with Menu and Rules, the two cards side by side, the board across
+    the full width, then the status line, the button rows, the typed-move
+    entry, the message line and the move list in what is left. On a desktop:
+    the board on the left and all the rest in a panel on the right. The class
+    attributes below size the parts that differ between games.
     """
 
     max_entry = 12
     move_col_w = 96
+    panel_width = (320, 480, 0.36)  # desktop: the panel's least and largest width, and its share of the window
+    cards_stacked = False           # desktop: the cards one above the other (else side by side)
+    board_min_h = 160               # phone: the board is never shorter than this ...
+    board_square = True             # ... nor taller than the screen is wide
+    button_h = (48, 50)             # a row of buttons: phone, desktop
+    message_h = (60, 86)            # the message line: phone, desktop
+    moves_min_h = 88                # phone: the room the board leaves at least for the move list
 
     def __init__(self, app: "App", game: Game, options: dict[str, OptionValue] | None = None,
                  seats: tuple[str, ...] = ("Human", "Human")) -> None:
@@ -141,8 +179,102 @@ class PanelScene(GameScene):
         self.move_scroll = 0  # rows scrolled back from the latest move
         self.cards: list[pygame.Rect] = []
         self.status_rect = self.entry_rect = self.message_rect = self.moves_rect = pygame.Rect(0, 0, 0, 0)
+        self.board_rect = pygame.Rect(0, 0, 0, 0)
+        self.rows_area = pygame.Rect(0, 0, 0, 0)  # where the button rows start (its height is not used)
+        self.row_gap, self.row_h = 6, 48
         self.text_size = 20
         self.portrait = False
+        # the scene's buttons by name (the scene adds its own); Menu and Rules go in the top bar
+        self.b: dict[str, Button] = {"menu": Button("Menu", self.to_menu, name="menu"),
+                                     "rules": Button("Rules", self.open_rules, name="rules")}
+
+    def to_menu(self) -> None:
+        self.app.pop_to_root()
+
+    def open_rules(self) -> None:
+        from .rules_screen import RulesScene
+
+        self.app.push(RulesScene(self.app, self.game))
+
+    # -- layout ---------------------------------------------------------------------------
+    def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        w, h = size
+        self.portrait = h > w
+        if self.portrait:
+            self._layout_phone(w, h)
+        else:
+            self._layout_desktop(w, h)
+
+    def _layout_phone(self, w: int, h: int) -> None:
+        pad, gap, bar = 8, 6, 48
+        self.text_size = 19
+        self.b["menu"].rect = pygame.Rect(pad, pad, 92, bar)
+        self.b["rules"].rect = pygame.Rect(w - pad - 92, pad, 92, bar)
+        y = pad + bar + gap
+        card_w = (w - 2 * pad - gap) // 2
+        self.cards = [pygame.Rect(pad, y, card_w, 66), pygame.Rect(pad + card_w + gap, y, card_w, 66)]
+        y += 66 + gap
+        # the panels under the board, laid out once from y = 0 to measure them (placed for real below)
+        below = self._stack_panels(pad, 0, w - 2 * pad, gap) + self.moves_min_h + pad
+        board_h = self.phone_board_height(h - y - below, w)
+        self.board_rect = pygame.Rect(0, y, w, board_h)
+        y = self._stack_panels(pad, y + board_h + 2, w - 2 * pad, gap)
+        self.moves_rect = pygame.Rect(pad, y, w - 2 * pad, max(40, h - y - pad))
+
+    def _layout_desktop(self, w: int, h: int) -> None:
+        pad, gap = 16, 8
+        self.text_size = 20
+        least, most, share = self.panel_width
+        pw = max(least, min(most, int(w * share)))
+        px = w - pw - pad
+        self.board_rect = pygame.Rect(pad, pad, w - pw - 3 * pad, h - 2 * pad)
+        half = (pw - gap) // 2
+        self.b["menu"].rect = pygame.Rect(px, pad, half, 44)
+        self.b["rules"].rect = pygame.Rect(px + half + gap, pad, half, 44)
+        y = pad + 44 + gap + 4
+        if self.cards_stacked:
+            self.cards = [pygame.Rect(px, y, pw, 70), pygame.Rect(px, y + 70 + gap, pw, 70)]
+            y += 2 * (70 + gap)
+        else:
+            self.cards = [pygame.Rect(px, y, half, 70), pygame.Rect(px + half + gap, y, half, 70)]
+            y += 70 + gap
+        y = self._stack_panels(px, y, pw, gap)
+        self.moves_rect = pygame.Rect(px, y, pw, max(40, h - y - pad))
+
+    def _stack_panels(self, x: int, y: int, width: int, gap: int) -> int:
+        """Status line, button rows, entry and message line from `y` down; returns the move list's top."""
+        phone = self.portrait
+        y = self.place_status(x, y, width)
+        self.rows_area = pygame.Rect(x, y, width, 0)
+        self.row_gap, self.row_h = gap, self.button_h[0 if phone else 1]
+        y = self.place_buttons()
+        self.entry_rect = pygame.Rect(x, y, width, 44)
+        y += 44 + gap
+        message_h = self.message_h[0 if phone else 1]
+        self.message_rect = pygame.Rect(x, y, width, message_h)
+        return y + message_h + (2 if phone else 4)
+
+    def phone_board_height(self, room: int, width: int) -> int:
+        """The board's height on a phone, given the `room` the panels leave and the screen width."""
+        return max(self.board_min_h, min(width, room) if self.board_square else room)
+
+    def place_status(self, x: int, y: int, width: int) -> int:
+        """Place the status line (a scene may add lines of its own under it); returns the y below."""
+        if self.portrait:
+            self.status_rect = pygame.Rect(x, y, width, 24)
+            return y + 24
+        self.status_rect = pygame.Rect(x, y, width, 26)
+        return y + 30
+
+    def button_rows(self) -> Sequence[Sequence[tuple[str, int]]]:
+        """The rows of buttons under the status line: (name in `self.b`, share of the row's width)."""
+        return ()
+
+    def place_buttons(self) -> int:
+        """Lay `button_rows` out from the top of `rows_area`; returns the y below the last row. A scene
+        calls it again when its rows change without a new layout."""
+        return layout_button_rows(self.b, self.button_rows(), self.rows_area, self.row_gap, self.row_h)
 
     # -- hooks --------------------------------------------------------------------------
     def card_icon(self, colour: int) -> Callable[[pygame.Surface, tuple[float, float], float], None]:

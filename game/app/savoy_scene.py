@@ -31,7 +31,7 @@ from ..rules.savoy import PASS, PLAYERS, SAVOY, Part, SavoyMove, SavoyState, sta
 from ..rules.savoy_board import CELL_ID, CROSSINGS, HOME_NAMES
 from . import theme
 from .input import Intent
-from .panels import DiceRoller, PanelScene, layout_button_rows
+from .panels import DiceRoller, PanelScene
 from .rules_screen import RulesPage
 from .savoy_view import INK, SavoyLayout, SavoyView, draw_icon, draw_savoy
 from .widgets import Button, press_buttons
@@ -54,6 +54,8 @@ def dice_words(dice: Sequence[int]) -> str:
 class SavoyScene(PanelScene):
     max_entry = 40
     move_col_w = 170
+    button_h = (48, 52)
+    message_h = (56, 86)
 
     def __init__(self, app: "App", game: Game = SAVOY, options: dict[str, OptionValue] | None = None,
                  seats: tuple[str, ...] = ("Human", "Human"), rng: random.Random | None = None,
@@ -76,9 +78,7 @@ class SavoyScene(PanelScene):
         self.board: tuple[int, ...] = ()
         self.part_dice: list[tuple[int, ...]] = []
         self.dice_left: tuple[int, ...] = ()
-        self.b = {
-            "menu": Button("Menu", self.to_menu, name="menu"),
-            "rules": Button("Rules", self.open_rules, name="rules"),
+        self.b.update({
             "roll": Button("Roll", self.start_roll, name="roll", primary=True),
             "play": Button("Play", self.confirm, name="play", primary=True),
             "pass": Button("Pass", lambda: self.play(PASS), name="pass"),
@@ -86,7 +86,7 @@ class SavoyScene(PanelScene):
             "redo": Button("Redo", self.redo, name="redo"),
             "names": Button("Names", self.toggle_names, name="names"),
             "cancel": Button("Cancel", self.cancel_routes, name="cancel"),
-        }
+        })
         for k in range(MAX_ROUTES):
             self.b[f"route{k}"] = Button(f"Route {k + 1}", (lambda k=k: self.pick_route(k)), name=f"route{k}")
         self.buttons = list(self.b.values())
@@ -142,14 +142,6 @@ class SavoyScene(PanelScene):
         return ""
 
     # -- actions -------------------------------------------------------------------------
-    def to_menu(self) -> None:
-        self.app.pop_to_root()
-
-    def open_rules(self) -> None:
-        from .rules_screen import RulesScene
-
-        self.app.push(RulesScene(self.app, self.game))
-
     def toggle_names(self) -> None:
         self.show_names = not self.show_names
 
@@ -249,89 +241,50 @@ class SavoyScene(PanelScene):
     # -- layout --------------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
-        w, h = size
-        self.portrait = h > w
-        b = self.b
-        if self.portrait:
-            pad, gap, bar = 8, 6, 48
-            b["menu"].rect = pygame.Rect(pad, pad, 92, bar)
-            b["rules"].rect = pygame.Rect(w - pad - 92, pad, 92, bar)
-            y = pad + bar + gap
-            card_w = (w - 2 * pad - gap) // 2
-            self.cards = [pygame.Rect(pad, y, card_w, 66), pygame.Rect(pad + card_w + gap, y, card_w, 66)]
-            y += 66 + gap
-            below = 24 + 24 + 2 * (48 + gap) + 44 + gap + 58 + 90 + pad
-            room = max(120, h - y - below)
-            spacing = min(w / (SavoyLayout.COLS + 0.3), room / (SavoyLayout.ROWS + 0.3))
-            board_h = min(room, int(spacing * (SavoyLayout.ROWS + 0.3)) + 4)
-            self.board_rect = pygame.Rect(0, y, w, board_h)
-            y += board_h + 2
-            self.status_rect = pygame.Rect(pad, y, w - 2 * pad, 24)
-            y += 24
-            self.turn_rect = pygame.Rect(pad, y, w - 2 * pad, 24)
-            y += 26
-            self.rows_area = pygame.Rect(pad, y, w - 2 * pad, 0)
-            self.row_gap, self.row_h = gap, 48
-            y += 2 * (48 + gap)
-            self.entry_rect = pygame.Rect(pad, y, w - 2 * pad, 44)
-            y += 44 + gap
-            self.message_rect = pygame.Rect(pad, y, w - 2 * pad, 56)
-            y += 58
-            self.moves_rect = pygame.Rect(pad, y, w - 2 * pad, max(40, h - y - pad))
-            self.text_size = 19
-        else:
-            pad, gap = 16, 8
-            panel_w = max(320, min(480, int(w * 0.36)))
-            self.board_rect = pygame.Rect(pad, pad, w - panel_w - 3 * pad, h - 2 * pad)
-            px, pw = w - panel_w - pad, panel_w
-            y = pad
-            half = (pw - gap) // 2
-            b["menu"].rect = pygame.Rect(px, y, half, 44)
-            b["rules"].rect = pygame.Rect(px + half + gap, y, half, 44)
-            y += 44 + gap + 4
-            self.cards = [pygame.Rect(px, y, half, 70), pygame.Rect(px + half + gap, y, half, 70)]
-            y += 70 + gap
-            self.status_rect = pygame.Rect(px, y, pw, 26)
-            y += 28
-            self.turn_rect = pygame.Rect(px, y, pw, 26)
-            y += 32
-            self.rows_area = pygame.Rect(px, y, pw, 0)
-            self.row_gap, self.row_h = gap, 52
-            y += 2 * (52 + gap)
-            self.entry_rect = pygame.Rect(px, y, pw, 44)
-            y += 44 + gap
-            self.message_rect = pygame.Rect(px, y, pw, 86)
-            y += 90
-            self.moves_rect = pygame.Rect(px, y, pw, max(40, h - y - pad))
-            self.text_size = 20
         self.layout_board = SavoyLayout(self.board_rect.inflate(-6, -6))
         if self.show_names is None:
             self.show_names = self.layout_board.spacing >= 32
-        self._place_buttons()
 
-    def _place_buttons(self) -> None:
+    def phone_board_height(self, room: int, width: int) -> int:
+        """No taller than the board drawn across the full width needs."""
+        room = max(120, room)
+        spacing = min(width / (SavoyLayout.COLS + 0.3), room / (SavoyLayout.ROWS + 0.3))
+        return min(room, int(spacing * (SavoyLayout.ROWS + 0.3)) + 4)
+
+    def place_status(self, x: int, y: int, width: int) -> int:
+        """The status line and, under it, the turn being built."""
+        if self.portrait:
+            self.status_rect = pygame.Rect(x, y, width, 24)
+            self.turn_rect = pygame.Rect(x, y + 24, width, 24)
+            return y + 50
+        self.status_rect = pygame.Rect(x, y, width, 26)
+        self.turn_rect = pygame.Rect(x, y + 28, width, 26)
+        return y + 60
+
+    def button_rows(self) -> Sequence[Sequence[tuple[str, int]]]:
         """Two rows under the board; while routes compete, the second row offers them."""
-        for name in ("undo", "redo", "names", "cancel", *(f"route{k}" for k in range(MAX_ROUTES))):
-            self.b[name].rect = pygame.Rect(0, 0, 0, 0)  # only the row in use can be hit
         first = (("roll", 2), ("play", 2), ("pass", 1))
         if self.route_choices:
-            second = tuple((f"route{k}", 2) for k in range(len(self.route_choices[:MAX_ROUTES]))) + (("cancel", 1),)
-        else:
-            second = (("undo", 1), ("redo", 1), ("names", 1))
-        layout_button_rows(self.b, (first, second), self.rows_area, self.row_gap, self.row_h)
-        if not self.route_choices:
-            return
+            routes = tuple((f"route{k}", 2) for k in range(len(self.route_choices[:MAX_ROUTES])))
+            return first, routes + (("cancel", 1),)
+        return first, (("undo", 1), ("redo", 1), ("names", 1))
+
+    def place_buttons(self) -> int:
+        for name in ("undo", "redo", "names", "cancel", *(f"route{k}" for k in range(MAX_ROUTES))):
+            self.b[name].rect = pygame.Rect(0, 0, 0, 0)  # only the row in use can be hit
+        y = super().place_buttons()
         for k, part in enumerate(self.route_choices[:MAX_ROUTES]):
             button = self.b[f"route{k}"]
             button.label = f"Route {k + 1}"
             button.hint = f"via {part.via}, {part.steps} steps"
+        return y
 
     # -- input ---------------------------------------------------------------------------
     def handle(self, intent: Intent) -> None:
         self._refresh()
         kind = intent.kind
         if kind == "point":
-            self._place_buttons()
+            self.place_buttons()
             if press_buttons(self.buttons, intent.pos):
                 return
             self.point_board(intent.pos)
@@ -452,7 +405,7 @@ class SavoyScene(PanelScene):
         b["undo"].label = "Undo part" if self.parts else "Undo"
         b["redo"].enabled = self.history.can_redo() and not rolling and not self.parts
         b["names"].selected = bool(self.show_names)
-        self._place_buttons()
+        self.place_buttons()
 
     def status_line(self) -> tuple[str, tuple[int, int, int]]:
         state = self.state

@@ -24,6 +24,7 @@ import pygame
 from ..rules.savoy import stack_text
 from ..rules.savoy_board import CELL_ID, CELLS, GRID, HOME_NAMES, PATH_LENGTH, PATH_NAMES, RAY_BY_FIRST, RAYS
 from . import theme
+from .panels import cached_surface, draw_die_face
 
 Colour = tuple[int, int, int]
 Point = tuple[float, float]
@@ -230,17 +231,9 @@ def draw_route(surface: pygame.Surface, layout: SavoyLayout, route: tuple[str, s
 
 
 # ----------------------------------------------------------------------------- the board
-_BACKGROUND: dict[tuple, pygame.Surface] = {}
-
-
+@cached_surface(lambda layout, show_names: (tuple(layout.rect), show_names), limit=16)
 def _background(layout: SavoyLayout, show_names: bool) -> pygame.Surface:
     """The empty board (ribbon, dividers, crossings, homes, cell names), drawn once per size."""
-    key = (tuple(layout.rect), show_names)
-    cached = _BACKGROUND.get(key)
-    if cached is not None:
-        return cached
-    if len(_BACKGROUND) > 16:
-        _BACKGROUND.clear()
     rect = layout.rect
     surf = pygame.Surface(rect.size, pygame.SRCALPHA)
     ox, oy = -rect.left, -rect.top
@@ -307,7 +300,6 @@ def _background(layout: SavoyLayout, show_names: bool) -> pygame.Surface:
         size = max(10, round(s * 0.34))
         for name in CELLS:
             theme.text(surf, name, size, (150, 128, 92), center=sh(layout.centre(name)))
-    _BACKGROUND[key] = surf
     return surf
 
 
@@ -439,8 +431,6 @@ def _home_labels(surface: pygame.Surface, layout: SavoyLayout, view: SavoyView) 
 
 def draw_dice_tray(surface: pygame.Surface, layout: SavoyLayout, view: SavoyView) -> None:
     """The dice in the empty corner bottom right: dice in force (played ones struck through)."""
-    from .panels import draw_die_face
-
     area = layout.dice_area
     dice = view.dice
     if not dice and not view.dice_caption:

@@ -8,7 +8,7 @@ The scene holds no rules: highlights come from `legal_moves`, scores from
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Sequence
 
 import pygame
 
@@ -18,7 +18,7 @@ from ..rules.star import PASS, PLAYERS, STAR, SWAP, StarMove, StarState, chain_s
 from . import theme
 from .input import Intent
 from .rules_screen import RulesPage
-from .panels import PanelScene, layout_button_rows
+from .panels import PanelScene
 from .star_view import BoardView, HexLayout, draw_star
 from .widgets import Button, press_buttons
 
@@ -32,6 +32,12 @@ TOUCH_DIRECT_PX = 40
 
 
 class StarScene(PanelScene):
+    panel_width = (300, 460, 0.34)
+    cards_stacked = True
+    board_min_h = 120
+    board_square = False
+    message_h = (60, 64)
+
     def __init__(self, app: "App", game: Game = STAR, options: dict[str, OptionValue] | None = None,
                  seats: tuple[str, ...] = ("Human", "Human")) -> None:
         super().__init__(app, game, options, seats)
@@ -44,9 +50,7 @@ class StarScene(PanelScene):
         self.legal: list[StarMove] = []
         self.chain_list: list[Any] = []
         self.layout_board: HexLayout | None = None
-        self.b = {
-            "menu": Button("Menu", self.to_menu, name="menu"),
-            "rules": Button("Rules", self.open_rules, name="rules"),
+        self.b.update({
             "pass": Button("Pass", lambda: self.play(PASS), name="pass"),
             "swap": Button("Swap", lambda: self.play(SWAP), name="swap"),
             "undo": Button("Undo", self.undo, name="undo"),
@@ -54,7 +58,7 @@ class StarScene(PanelScene):
             "chains": Button("Chains", self.toggle_chains, name="chains"),
             "coords": Button("Coords", self.toggle_coords, name="coords"),
             "place": Button("Place", self.place_selected, name="place", primary=True),
-        }
+        })
         self.buttons = list(self.b.values())
         self._refresh()
 
@@ -89,14 +93,6 @@ class StarScene(PanelScene):
         return f"Player {self.person_of(colour) + 1}"
 
     # -- actions --------------------------------------------------------------------------
-    def to_menu(self) -> None:
-        self.app.pop_to_root()
-
-    def open_rules(self) -> None:
-        from .rules_screen import RulesScene
-
-        self.app.push(RulesScene(self.app, self.game))
-
     def toggle_chains(self) -> None:
         self.show_chains = not self.show_chains
 
@@ -136,57 +132,10 @@ class StarScene(PanelScene):
     # -- layout ---------------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
-        w, h = size
-        self.portrait = h > w
-        b = self.b
-        if self.portrait:
-            pad, gap = 8, 6
-            bar = 48
-            b["menu"].rect = pygame.Rect(pad, pad, 92, bar)
-            b["rules"].rect = pygame.Rect(w - pad - 92, pad, 92, bar)
-            y = pad + bar + gap
-            card_w = (w - 2 * pad - gap) // 2
-            self.cards = [pygame.Rect(pad, y, card_w, 66), pygame.Rect(pad + card_w + gap, y, card_w, 66)]
-            y += 66 + gap
-            below = 24 + 2 * (48 + gap) + 44 + gap + 62 + 88 + pad
-            board_h = max(120, h - y - below)
-            self.board_rect = pygame.Rect(0, y, w, board_h)
-            y += board_h + 2
-            self.status_rect = pygame.Rect(pad, y, w - 2 * pad, 24)
-            y += 24
-            y = self._button_rows(pygame.Rect(pad, y, w - 2 * pad, 0), gap, 48)
-            self.entry_rect = pygame.Rect(pad, y, w - 2 * pad, 44)
-            y += 44 + gap
-            self.message_rect = pygame.Rect(pad, y, w - 2 * pad, 60)
-            y += 62
-            self.moves_rect = pygame.Rect(pad, y, w - 2 * pad, max(40, h - y - pad))
-            self.text_size = 19
-        else:
-            pad, gap = 16, 8
-            panel_w = max(300, min(460, int(w * 0.34)))
-            self.board_rect = pygame.Rect(pad, pad, w - panel_w - 3 * pad, h - 2 * pad)
-            px, pw = w - panel_w - pad, panel_w
-            y = pad
-            half = (pw - gap) // 2
-            b["menu"].rect = pygame.Rect(px, y, half, 44)
-            b["rules"].rect = pygame.Rect(px + half + gap, y, half, 44)
-            y += 44 + gap + 4
-            self.cards = [pygame.Rect(px, y, pw, 70), pygame.Rect(px, y + 70 + gap, pw, 70)]
-            y += 2 * 70 + 2 * gap
-            self.status_rect = pygame.Rect(px, y, pw, 26)
-            y += 30
-            y = self._button_rows(pygame.Rect(px, y, pw, 0), gap, 50)
-            self.entry_rect = pygame.Rect(px, y, pw, 44)
-            y += 44 + gap
-            self.message_rect = pygame.Rect(px, y, pw, 64)
-            y += 68
-            self.moves_rect = pygame.Rect(px, y, pw, max(40, h - y - pad))
-            self.text_size = 20
         self.layout_board = HexLayout(self.state.size, self.board_rect.inflate(-8, -8))
 
-    def _button_rows(self, area: pygame.Rect, gap: int, height: int) -> int:
-        rows = ((("pass", 1), ("swap", 1), ("undo", 1), ("redo", 1)), (("chains", 1), ("coords", 1), ("place", 2)))
-        return layout_button_rows(self.b, rows, area, gap, height)
+    def button_rows(self) -> Sequence[Sequence[tuple[str, int]]]:
+        return ((("pass", 1), ("swap", 1), ("undo", 1), ("redo", 1)), (("chains", 1), ("coords", 1), ("place", 2)))
 
     # -- input ----------------------------------------------------------------------------
     def handle(self, intent: Intent) -> None:

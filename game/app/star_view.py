@@ -14,6 +14,7 @@ import pygame
 
 from ..rules.star import EMPTY, Chain, StarState, board
 from . import theme
+from .panels import cached_surface
 
 SQRT3 = math.sqrt(3.0)
 
@@ -89,17 +90,9 @@ class BoardView:
     chains: list[Chain] = field(default_factory=list)
 
 
-_BACKGROUND: dict[tuple[int, tuple[int, int, int, int]], pygame.Surface] = {}
-
-
+@cached_surface(lambda layout: (layout.size, tuple(layout.rect)), limit=24)
 def _background(layout: HexLayout) -> pygame.Surface:
     """The empty board (cells and the external ring) drawn once per size and rectangle."""
-    key = (layout.size, tuple(layout.rect))  # type: ignore[arg-type]
-    cached = _BACKGROUND.get(key)
-    if cached is not None:
-        return cached
-    if len(_BACKGROUND) > 24:
-        _BACKGROUND.clear()
     rect = layout.rect
     surf = pygame.Surface(rect.size, pygame.SRCALPHA)
     off = (-rect.left, -rect.top)
@@ -117,7 +110,6 @@ def _background(layout: HexLayout) -> pygame.Surface:
         poly = shift(layout.hexagon(c, 1.0))
         pygame.draw.polygon(surf, theme.BOARD, poly)
         pygame.draw.polygon(surf, theme.CELL_LINE, poly, line)
-    _BACKGROUND[key] = surf
     return surf
 
 

@@ -39,7 +39,7 @@ from ..rules.options import OptionValue
 from ..rules.truchet import DRAW, PLAYERS, RANDOM, TRUCHET, X, TruchetMove, TruchetState, flipped
 from . import theme
 from .input import Intent
-from .panels import PanelScene, layout_button_rows
+from .panels import PanelScene
 from .rules_screen import RulesPage
 from .truchet_view import TruchetLayout, TruchetView, draw_truchet, piece_icon
 from .widgets import Button, press_buttons
@@ -71,7 +71,6 @@ class TruchetScene(PanelScene):
         self.show_parity = False
         self.hover_tile: int | None = None
         self.layout_board: TruchetLayout | None = None
-        self.board_rect = pygame.Rect(0, 0, 0, 0)
         # the move being built by taps
         self.flip: str | None = None
         self.sources: list[str] = []
@@ -90,9 +89,7 @@ class TruchetScene(PanelScene):
         self.legal: list[TruchetMove] = []
         self.by_flip: dict[str | None, list[TruchetMove]] = {}
         self.flippable: frozenset[str] = frozenset()
-        self.b = {
-            "menu": Button("Menu", self.to_menu, name="menu"),
-            "rules": Button("Rules", self.open_rules, name="rules"),
+        self.b.update({
             "random": Button("Random tiles", self.random_tiles, name="random", primary=True),
             "place": Button("Place tiles", self.place_draft, name="place"),
             "play": Button("Play", self.play_pending, name="play", primary=True),
@@ -101,7 +98,7 @@ class TruchetScene(PanelScene):
             "undo": Button("Undo", self.undo, name="undo"),
             "redo": Button("Redo", self.redo, name="redo"),
             "parity": Button("Parity", self.toggle_parity, name="parity"),
-        }
+        })
         self.buttons = list(self.b.values())
         self._refresh()
 
@@ -145,14 +142,6 @@ class TruchetScene(PanelScene):
         return self.by_flip.get(self.flip, [])
 
     # -- actions --------------------------------------------------------------------------
-    def to_menu(self) -> None:
-        self.app.pop_to_root()
-
-    def open_rules(self) -> None:
-        from .rules_screen import RulesScene
-
-        self.app.push(RulesScene(self.app, self.game))
-
     def toggle_parity(self) -> None:
         self.show_parity = not self.show_parity
 
@@ -245,61 +234,18 @@ class TruchetScene(PanelScene):
 
     # -- layout ---------------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:
-        super().layout(size)
         self._laid_phase = self.state.playing
-        w, h = size
-        self.portrait = h > w
-        b = self.b
-        if self.portrait:
-            pad, gap, bar = 8, 6, 48
-            b["menu"].rect = pygame.Rect(pad, pad, 92, bar)
-            b["rules"].rect = pygame.Rect(w - pad - 92, pad, 92, bar)
-            y = pad + bar + gap
-            card_w = (w - 2 * pad - gap) // 2
-            self.cards = [pygame.Rect(pad, y, card_w, 66), pygame.Rect(pad + card_w + gap, y, card_w, 66)]
-            y += 66 + gap
-            below = 24 + 2 * (48 + gap) + 44 + gap + 62 + 88 + pad
-            board_h = max(160, min(w, h - y - below))
-            self.board_rect = pygame.Rect(0, y, w, board_h)
-            y += board_h + 2
-            self.status_rect = pygame.Rect(pad, y, w - 2 * pad, 24)
-            y += 24
-            y = self._button_rows(pygame.Rect(pad, y, w - 2 * pad, 0), gap, 48)
-            self.entry_rect = pygame.Rect(pad, y, w - 2 * pad, 44)
-            y += 44 + gap
-            self.message_rect = pygame.Rect(pad, y, w - 2 * pad, 60)
-            y += 62
-            self.moves_rect = pygame.Rect(pad, y, w - 2 * pad, max(40, h - y - pad))
-            self.text_size = 19
-        else:
-            pad, gap = 16, 8
-            panel_w = max(320, min(480, int(w * 0.36)))
-            self.board_rect = pygame.Rect(pad, pad, w - panel_w - 3 * pad, h - 2 * pad)
-            px, pw = w - panel_w - pad, panel_w
-            y = pad
-            half = (pw - gap) // 2
-            b["menu"].rect = pygame.Rect(px, y, half, 44)
-            b["rules"].rect = pygame.Rect(px + half + gap, y, half, 44)
-            y += 44 + gap + 4
-            self.cards = [pygame.Rect(px, y, half, 70), pygame.Rect(px + half + gap, y, half, 70)]
-            y += 70 + gap
-            self.status_rect = pygame.Rect(px, y, pw, 26)
-            y += 30
-            y = self._button_rows(pygame.Rect(px, y, pw, 0), gap, 50)
-            self.entry_rect = pygame.Rect(px, y, pw, 44)
-            y += 44 + gap
-            self.message_rect = pygame.Rect(px, y, pw, 86)
-            y += 90
-            self.moves_rect = pygame.Rect(px, y, pw, max(40, h - y - pad))
-            self.text_size = 20
+        super().layout(size)
         self.layout_board = TruchetLayout(self.state.size, self.board_rect.inflate(-8, -8))
 
-    def _button_rows(self, area: pygame.Rect, gap: int, height: int) -> int:
+    def button_rows(self) -> Sequence[Sequence[tuple[str, int]]]:
         first = (("random", 3), ("place", 2)) if not self.state.playing else (("play", 3), ("clear", 1), ("draw", 2))
+        return first, (("undo", 1), ("redo", 1), ("parity", 1))
+
+    def place_buttons(self) -> int:
         for name in ("random", "place", "play", "clear", "draw"):
-            self.b[name].rect = pygame.Rect(0, 0, 0, 0)
-        rows = (first, (("undo", 1), ("redo", 1), ("parity", 1)))
-        return layout_button_rows(self.b, rows, area, gap, height)
+            self.b[name].rect = pygame.Rect(0, 0, 0, 0)  # only the buttons of this phase can be hit
+        return super().place_buttons()
 
     # -- input ----------------------------------------------------------------------------
     def handle(self, intent: Intent) -> None:

@@ -22,6 +22,7 @@ import pygame
 
 from ..rules.truchet import LETTERS, O, X, board
 from . import theme
+from .panels import cached_surface
 
 Colour = tuple[int, int, int]
 
@@ -127,9 +128,6 @@ class TruchetView:
     hover: int | None = None                        # a tile under the pointer that can be flipped
 
 
-_CACHE: dict[tuple, pygame.Surface] = {}
-
-
 def _tile_parts(letter: str, corners: tuple[int, int, int, int]) -> tuple[tuple[int, int], tuple[int, int]]:
     """((band junction a, band junction b), (cut corner 1, cut corner 2)) as corner positions 0..3
     (bottom-left, bottom-right, top-left, top-right)."""
@@ -138,14 +136,10 @@ def _tile_parts(letter: str, corners: tuple[int, int, int, int]) -> tuple[tuple[
     return (0, 3), (2, 1)
 
 
+@cached_surface(lambda layout, tiles, region=frozenset(): (layout.n, round(layout.tile * 8), tiles, region),
+                limit=48)
 def tiling_surface(layout: TruchetLayout, tiles: str, region: frozenset[int] = frozenset()) -> pygame.Surface:
     """The tiles and the frame, regions in their colours (`region` highlighted), cached per tiling."""
-    key = (layout.n, round(layout.tile * 8), tiles, region)
-    cached = _CACHE.get(key)
-    if cached is not None:
-        return cached
-    if len(_CACHE) > 48:
-        _CACHE.clear()
     k = SUPERSAMPLE
     n = layout.n
     geo = layout.geo
@@ -218,9 +212,7 @@ def tiling_surface(layout: TruchetLayout, tiles: str, region: frozenset[int] = f
         pygame.draw.line(grid, edge, (round(half), x), (round(size - half), x), max(1, k))
     surf.blit(grid, (0, 0))
     pygame.draw.rect(surf, ARC, pygame.Rect(round(half), round(half), round(n * s), round(n * s)), max(1, k))
-    out = pygame.transform.smoothscale(surf, (round((n + 1) * layout.tile), round((n + 1) * layout.tile)))
-    _CACHE[key] = out
-    return out
+    return pygame.transform.smoothscale(surf, (round((n + 1) * layout.tile), round((n + 1) * layout.tile)))
 
 
 def _dot_offsets(s: float) -> list[tuple[float, float]]:
