@@ -6,6 +6,10 @@ import os
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+import tempfile  # noqa: E402
+
+# saved games go to a throw-away folder, never to the real home
+os.environ["PBMGAMES_HOME"] = tempfile.mkdtemp(prefix="pbmgames-test-")
 
 import random  # noqa: E402
 from pathlib import Path  # noqa: E402
@@ -14,14 +18,16 @@ import pygame  # noqa: E402
 
 from game.app.main import App, make_app  # noqa: E402
 from game.app.scene import Scene  # noqa: E402
+from game.app.storage import Storage  # noqa: E402
 
 SCREENSHOTS = Path(__file__).parent / "screenshots"
 PHONE = (390, 844)
 DESKTOP = (1280, 720)
 
 
-def new_app(size: tuple[int, int] = DESKTOP) -> App:
-    app = make_app(size, browser=False)
+def new_app(size: tuple[int, int] = DESKTOP, storage: Storage | None = None) -> App:
+    """A headless app; each gets an empty storage folder unless one is given (to test resuming)."""
+    app = make_app(size, browser=False, storage=storage or Storage(Path(tempfile.mkdtemp(prefix="pbmgames-"))))
     pygame.event.clear()
     app.step()
     return app

@@ -14,9 +14,10 @@ from typing import Sequence
 
 import pygame
 
-from . import theme
+from . import saved_game, theme
 from .input import InputMapper, Intent
 from .scene import Scene
+from .storage import Storage, default_storage
 
 DEFAULT_SIZE = (1280, 720)
 MIN_SIDE, MAX_SIDE = 240, 8192
@@ -26,7 +27,7 @@ IS_BROWSER = sys.platform == "emscripten"
 class App:
     """Owns the display surface and the scene stack; `step` runs one frame."""
 
-    def __init__(self, surface: pygame.Surface, browser: bool = IS_BROWSER) -> None:
+    def __init__(self, surface: pygame.Surface, browser: bool = IS_BROWSER, storage: Storage | None = None) -> None:
         self.surface = surface
         self.size: tuple[int, int] = surface.get_size()
         self.browser = browser
@@ -34,6 +35,9 @@ class App:
         self.mapper = InputMapper(self.size)
         self.running = True
         self.frames = 0
+        # the game in progress survives leaving it, quitting and (in the browser) reloading
+        self.storage = storage if storage is not None else default_storage(browser)
+        self.saved, self.saved_notice = saved_game.load(self.storage)
 
     # -- the stack ---------------------------------------------------------------------
     @property
@@ -143,7 +147,7 @@ def fit_canvas(w: int, h: int) -> tuple[int, int]:
     return (max(960, min(1600, round(720 * w / h))), 720)
 
 
-def make_app(size: tuple[int, int] | None = None, browser: bool = IS_BROWSER) -> App:
+def make_app(size: tuple[int, int] | None = None, browser: bool = IS_BROWSER, storage: Storage | None = None) -> App:
     """Open the window and build the app with the main menu on its stack."""
     from .menu import MenuScene
 
@@ -153,8 +157,8 @@ def make_app(size: tuple[int, int] | None = None, browser: bool = IS_BROWSER) ->
         size = browser_size() if browser else DEFAULT_SIZE
     flags = 0 if browser else pygame.RESIZABLE
     surface = pygame.display.set_mode(size, flags)
-    pygame.display.set_caption("Board games: Star and friends")
-    app = App(surface, browser)
+    pygame.display.set_caption("Savoy, Star, know and Truchet")
+    app = App(surface, browser, storage)
     app.push(MenuScene(app))
     return app
 

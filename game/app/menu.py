@@ -31,9 +31,24 @@ class MenuScene(ScrollingScene):
                           enabled=game.name in self.playable)
             rules = Button("Rules", (lambda g=game: self.open_rules(g)), name=f"rules-{game.name}")
             self.cards.append((game, pygame.Rect(0, 0, 0, 0), play, rules))
-        self.buttons = [b for _, _, play, rules in self.cards for b in (play, rules)]
+        self.resume_button = Button("Resume", self.resume_game, name="resume", primary=True)
+        self.resume_rect = pygame.Rect(0, 0, 0, 0)
+        self.buttons = [self.resume_button, *(b for _, _, play, rules in self.cards for b in (play, rules))]
         if not app.browser:
             self.buttons.append(self.quit)
+
+    def resume_game(self) -> None:
+        """Continue the game in progress (left with Menu, or kept from an earlier session)."""
+        from .registry import GAME_SCENES
+
+        saved = self.app.saved
+        if saved is None:
+            return
+        scene_class = GAME_SCENES[saved.history.game.name]
+        scene = scene_class(self.app, saved.history.game, saved.history.options, saved.seats)
+        self.app.push(scene)
+        scene.resume(saved)
+        scene.layout(self.app.size)
 
     def _quit(self) -> None:
         self.app.running = False
@@ -60,6 +75,16 @@ class MenuScene(ScrollingScene):
             self.summary_size = 21
         y = pad + 96 - self.scroll
         self.title_y = pad + 34 - self.scroll
+        self.resume_button.enabled = self.app.saved is not None
+        if self.app.saved is not None:  # the game in progress comes first
+            self.resume_rect = pygame.Rect(left, y, width, 76)
+            self.resume_button.rect = pygame.Rect(self.resume_rect.right - 146, y + 14, 130, 48)
+            y += 76 + 14
+        else:
+            self.resume_rect = self.resume_button.rect = pygame.Rect(0, 0, 0, 0)
+        self.notice_y = y
+        if self.app.saved_notice:
+            y += 14 + theme.wrapped_height(self.app.saved_notice, 18, width)
         for k, (game, _, play, rules) in enumerate(self.cards):
             text_w = width - 32 if narrow else width - 32 - 150
             lines = len(theme.wrap(game.summary, self.summary_size, text_w))
@@ -105,6 +130,17 @@ class MenuScene(ScrollingScene):
         w, h = self.size
         theme.text(surface, "Board Games", 56 if w >= 600 else 46, theme.TEXT, center=(w // 2, self.title_y))
         theme.text(surface, "Choose a game", 24, theme.TEXT_DIM, center=(w // 2, self.title_y + 40))
+        if self.app.saved is not None:
+            rect = self.resume_rect
+            theme.panel(surface, rect, theme.BG_CARD_HI, 14, border=theme.ACCENT)
+            theme.text(surface, "Game in progress", 18, theme.ACCENT, topleft=(rect.left + 16, rect.top + 10))
+            theme.text(surface, self.app.saved.title, 26, theme.TEXT, topleft=(rect.left + 16, rect.top + 36),
+                       max_width=rect.width - 32 - 150)
+            self.resume_button.draw(surface, self.hover)
+        if self.app.saved_notice:
+            theme.paragraph(surface, self.app.saved_notice, 18, theme.BAD,
+                            pygame.Rect(self.resume_rect.left or self.cards[0][1].left, self.notice_y,
+                                        self.cards[0][1].width, 10))
         for game, rect, play, rules in self.cards:
             hovered = self.hover is not None and rect.collidepoint(self.hover)
             theme.panel(surface, rect, theme.BG_CARD_HI if hovered else theme.BG_CARD, 14)

@@ -421,7 +421,7 @@ class DiceRoller:
         self.move: Any = None
         self.left = 0.0
         self.faces: list[int] = []
-        self._shake = random.Random()
+        self._shake = random.Random(6)  # fixed, so screenshots of a tumble repeat
 
     @property
     def rolling(self) -> bool:

@@ -15,8 +15,9 @@ from ..rules.base import Game
 from ..rules.errors import RulesError
 from ..rules.history import GameHistory
 from ..rules.options import OptionValue
-from . import theme
+from . import saved_game, theme
 from .input import Intent
+from .saved_game import SavedGame
 from .widgets import Button, press_buttons
 
 if TYPE_CHECKING:
@@ -100,7 +101,26 @@ class GameScene(Scene):
             self.say(str(err), error=True)
             return False
         self.after_move(played)
+        self.autosave()
         return True
+
+    def autosave(self) -> None:
+        """Keep the game in progress (the app's resume slot and its storage) after every change."""
+        over = self.game.outcome(self.state) is not None
+        self.app.saved = None if over or not self.history.moves else SavedGame(self.history, self.seats)
+        problem = saved_game.save(self.app.storage, self.history, self.seats)
+        if problem:
+            self.say(problem, error=True)
+
+    def _refresh(self) -> None:
+        """Recompute what the scene derives from the state (after undo, redo or a resumed game)."""
+
+    def resume(self, saved: SavedGame) -> None:
+        """Continue a saved game in this (new) scene."""
+        self.history = saved.history
+        self.seats = saved.seats
+        self._refresh()
+        self.say(f"Resumed: {saved.title}.")
 
     def after_move(self, move: Any) -> None:
         self.say("")
@@ -115,11 +135,14 @@ class GameScene(Scene):
     def undo(self) -> None:
         move = self.history.undo()
         self.say(f"Took back {move}." if move is not None else "Nothing to undo.", error=move is None)
+        if move is not None:
+            self.autosave()
 
     def redo(self) -> None:
         move = self.history.redo()
         self.say(f"Replayed {move}." if move is not None else "Nothing to redo.", error=move is None)
         if move is not None:
+            self.autosave()
             self.check_over()
 
     def restart(self) -> "GameScene":

@@ -218,6 +218,7 @@ class TruchetScene(PanelScene):
         super().undo()
         while self.game.is_chance(self.state) and self.history.can_undo():
             self.history.undo()  # a `random` whose tiles were taken back goes too
+        self.autosave()
         self._refresh()
 
     def redo(self) -> None:
@@ -229,6 +230,7 @@ class TruchetScene(PanelScene):
         while self.game.is_chance(self.state) and self.history.can_redo():
             self.history.redo()  # the tiles drawn after `random`
         self.say(f"Replayed {self.history.moves[-1]}.")
+        self.autosave()
         self._refresh()
         self.check_over()
 
