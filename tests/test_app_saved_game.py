@@ -111,3 +111,36 @@ def test_garbage_and_unwritable_storage_never_crash(tmp_path):
     type_moves(app, "E1")
     assert scene.history.notation() == ["E1"]  # the move stands
     assert scene.message_is_error and "could not save the game" in scene.message
+
+
+def test_browser_storage_uses_local_storage(monkeypatch):
+    """In pygbag the page's localStorage keeps the save; a fake page stands in for it here."""
+    import types
+
+    from game.app.storage import BrowserStorage
+
+    class LocalStorage:
+        def __init__(self):
+            self.items = {}
+
+        def getItem(self, key):  # noqa: N802 - the browser's names
+            return self.items.get(key)
+
+        def setItem(self, key, value):  # noqa: N802
+            self.items[key] = value
+
+        def removeItem(self, key):  # noqa: N802
+            self.items.pop(key, None)
+
+    local = LocalStorage()
+    monkeypatch.setitem(__import__("sys").modules, "platform",
+                        types.SimpleNamespace(window=types.SimpleNamespace(localStorage=local)))
+    storage = BrowserStorage()
+    assert storage.load(NAME) is None
+    app = new_app(DESKTOP, storage)
+    start_star(app)
+    type_moves(app, "E1")
+    assert "1. E1" in local.items["pbmgames:" + NAME]
+    assert new_app(DESKTOP, storage).saved.history.notation() == ["E1"]
+    storage.set_aside(NAME)
+    assert "pbmgames:" + NAME not in local.items and "pbmgames:" + NAME + ".unreadable" in local.items
