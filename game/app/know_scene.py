@@ -213,16 +213,9 @@ class KnowScene(PanelScene):
         self.say(self.state.note)
         self.check_over()
 
-    def undo(self) -> None:
+    def clear_selection(self) -> None:
         self.rolling = None
-        super().undo()
         self.die_pick = None
-        self._refresh()
-
-    def redo(self) -> None:
-        self.rolling = None
-        super().redo()
-        self._refresh()
 
     # -- layout -----------------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:

@@ -214,15 +214,11 @@ class SavoyScene(PanelScene):
             self._refresh()
             self.say(f"Took back {part.src}-{part.dst} (this turn). Dice left: {dice_words(self.dice_left)}.")
             return
-        self.roller.cancel()
         super().undo()
-        self._refresh()
 
-    def redo(self) -> None:
+    def clear_selection(self) -> None:
         self.roller.cancel()
         self.parts, self.selected, self.route_choices = [], None, []
-        super().redo()
-        self._refresh()
 
     def submit_entry(self) -> bool:
         if self.entry.strip():

@@ -132,15 +132,22 @@ class GameScene(Scene):
 
             self.app.push(GameOverScene(self.app, self))
 
+    def clear_selection(self) -> None:
+        """Forget the UI's half-made move (selection, animation) before the history changes under it."""
+
     def undo(self) -> None:
+        self.clear_selection()
         move = self.history.undo()
         self.say(f"Took back {move}." if move is not None else "Nothing to undo.", error=move is None)
         if move is not None:
             self.autosave()
+        self._refresh()
 
     def redo(self) -> None:
+        self.clear_selection()
         move = self.history.redo()
         self.say(f"Replayed {move}." if move is not None else "Nothing to redo.", error=move is None)
+        self._refresh()
         if move is not None:
             self.autosave()
             self.check_over()

@@ -119,15 +119,8 @@ class StarScene(PanelScene):
             self.say("")
         self.check_over()
 
-    def undo(self) -> None:
-        super().undo()
+    def clear_selection(self) -> None:
         self.selected = None
-        self._refresh()
-
-    def redo(self) -> None:
-        self.selected = None
-        super().redo()
-        self._refresh()
 
     # -- layout ---------------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:

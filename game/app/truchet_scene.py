@@ -213,26 +213,26 @@ class TruchetScene(PanelScene):
                     f"{', '.join(taken)}!"
         return line
 
-    def undo(self) -> None:
+    def clear_selection(self) -> None:
         self.drawing, self.effects = None, []
+
+    def undo(self) -> None:
         super().undo()
-        while self.game.is_chance(self.state) and self.history.can_undo():
-            self.history.undo()  # a `random` whose tiles were taken back goes too
-        self.autosave()
-        self._refresh()
+        if self.game.is_chance(self.state) and self.history.can_undo():
+            while self.game.is_chance(self.state) and self.history.can_undo():
+                self.history.undo()  # a `random` whose tiles were taken back goes too
+            self.autosave()
+            self._refresh()
 
     def redo(self) -> None:
-        self.drawing, self.effects = None, []
-        if not self.history.can_redo():
-            super().redo()
-            return
-        self.history.redo()
-        while self.game.is_chance(self.state) and self.history.can_redo():
-            self.history.redo()  # the tiles drawn after `random`
-        self.say(f"Replayed {self.history.moves[-1]}.")
-        self.autosave()
-        self._refresh()
-        self.check_over()
+        super().redo()
+        if self.game.is_chance(self.state) and self.history.can_redo():
+            while self.game.is_chance(self.state) and self.history.can_redo():
+                self.history.redo()  # the tiles drawn after `random`
+            self.say(f"Replayed {self.history.moves[-2]} {self.history.moves[-1]}.")
+            self.autosave()
+            self._refresh()
+            self.check_over()
 
     # -- layout ---------------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:
