@@ -27,7 +27,7 @@ from .know_view import (PIECE_COLOURS, PLAYER_INK, KnowLayout, KnowView, draw_di
                         piece_legend, tier_legend)
 from .panels import PanelScene
 from .rules_screen import RulesPage
-from .widgets import Button, press_buttons
+from .widgets import Button
 
 if TYPE_CHECKING:
     from .main import App
@@ -250,36 +250,28 @@ class KnowScene(PanelScene):
                 b[f"die{k}"].rect = pygame.Rect(slot.left + k * (width + 6), slot.top, width, slot.height)
 
     # -- input ------------------------------------------------------------------------------
-    def handle(self, intent: Intent) -> None:
-        self._refresh()
-        kind = intent.kind
-        if kind == "point":
-            self._place_dice()
-            if press_buttons(self.buttons, intent.pos):
-                return
-            self.point_board(intent.pos)
-        elif kind == "hover":
-            self.hover = intent.pos
-            self.hover_space = self.layout_board.space_at(intent.pos) if self.layout_board else None
-        elif self.handle_panels(intent):
-            pass
-        elif kind == "key":
+    def before_press(self) -> None:
+        self._place_dice()
+
+    def hover_board(self, pos: tuple[int, int]) -> None:
+        self.hover_space = self.layout_board.space_at(pos) if self.layout_board else None
+
+    def drop_selection(self) -> bool:
+        dropped = self.selected is not None or bool(self.pending)
+        self.selected, self.pending = None, []
+        return dropped
+
+    def handle_game(self, intent: Intent) -> None:
+        if intent.kind == "key":
             if intent.text == "f2":
                 self.show_influence = not self.show_influence
             elif intent.text == "f3":
                 self.show_names = not self.show_names
-        elif kind == "confirm":
+        elif intent.kind == "confirm":
             if not self.submit_entry() and self.roll_due():
                 self.start_roll()
-        elif kind == "back":
-            if self.entry:
-                self.entry = ""
-            elif self.selected is not None or self.pending:
-                self.selected, self.pending = None, []
-            else:
-                self.to_menu()
 
-    def point_board(self, pos: tuple[int, int]) -> None:
+    def point_board(self, pos: tuple[int, int], touch: bool = False) -> None:
         geo = self.layout_board
         space = geo.space_at(pos) if geo else None
         if self.rolling is not None or space is None:

@@ -22,7 +22,7 @@ from ..rules.options import OptionValue
 from . import theme
 from .input import Intent
 from .scene import GameScene
-from .widgets import Button
+from .widgets import Button, press_buttons
 
 if TYPE_CHECKING:
     from .main import App
@@ -319,6 +319,45 @@ class PanelScene(GameScene):
         return f"{number}. {who} {move}".replace("  ", " ")
 
     # -- shared input -------------------------------------------------------------------
+    def handle(self, intent: Intent) -> None:
+        """The input every game scene shares; keys and Enter go on to `handle_game`."""
+        self._refresh()
+        kind = intent.kind
+        if kind == "point":
+            self.before_press()
+            if press_buttons(self.buttons, intent.pos):
+                return
+            self.point_board(intent.pos, intent.touch)
+        elif kind == "hover":
+            self.hover = intent.pos
+            self.hover_board(intent.pos)
+        elif self.handle_panels(intent):
+            pass
+        elif kind == "back":  # Esc peels off one thing at a time: typed text, the selection, the game
+            if self.entry:
+                self.entry = ""
+            elif not self.drop_selection():
+                self.to_menu()
+        else:
+            self.handle_game(intent)
+
+    # -- what each game fills in for `handle` ---------------------------------------------
+    def before_press(self) -> None:
+        """Put buttons whose place depends on the state where they are now, before a press is tested."""
+
+    def point_board(self, pos: tuple[int, int], touch: bool) -> None:
+        """A press on the board (not on a button); `touch` when it came from a finger."""
+
+    def hover_board(self, pos: tuple[int, int]) -> None:
+        """The mouse moved over `pos` without a press."""
+
+    def drop_selection(self) -> bool:
+        """Esc: forget the half-made move, True if there was one."""
+        return False
+
+    def handle_game(self, intent: Intent) -> None:
+        """Keys and Enter, which each game uses its own way."""
+
     def handle_panels(self, intent: Intent) -> bool:
         """Typing, backspace, move-list scrolling, undo and redo; True when the intent was used."""
         kind = intent.kind

@@ -34,7 +34,7 @@ from .input import Intent
 from .panels import DiceRoller, PanelScene
 from .rules_screen import RulesPage
 from .savoy_view import INK, SavoyLayout, SavoyView, draw_icon, draw_savoy
-from .widgets import Button, press_buttons
+from .widgets import Button
 
 if TYPE_CHECKING:
     from .main import App
@@ -276,35 +276,27 @@ class SavoyScene(PanelScene):
         return y
 
     # -- input ---------------------------------------------------------------------------
-    def handle(self, intent: Intent) -> None:
-        self._refresh()
-        kind = intent.kind
-        if kind == "point":
-            self.place_buttons()
-            if press_buttons(self.buttons, intent.pos):
-                return
-            self.point_board(intent.pos)
-        elif kind == "hover":
-            self.hover = intent.pos
-            self.hover_cell = self.layout_board.cell_at(intent.pos) if self.layout_board else None
-        elif self.handle_panels(intent):
-            pass
-        elif kind == "key" and intent.text == "f3":
+    def before_press(self) -> None:
+        self.place_buttons()
+
+    def hover_board(self, pos: tuple[int, int]) -> None:
+        self.hover_cell = self.layout_board.cell_at(pos) if self.layout_board else None
+
+    def drop_selection(self) -> bool:
+        if self.route_choices:
+            self.cancel_routes()
+            return True
+        dropped, self.selected = self.selected is not None, None
+        return dropped
+
+    def handle_game(self, intent: Intent) -> None:
+        if intent.kind == "key" and intent.text == "f3":
             self.toggle_names()
-        elif kind == "confirm":
+        elif intent.kind == "confirm":
             if not self.submit_entry():
                 self.enter()
-        elif kind == "back":
-            if self.entry:
-                self.entry = ""
-            elif self.route_choices:
-                self.cancel_routes()
-            elif self.selected is not None:
-                self.selected = None
-            else:
-                self.to_menu()
 
-    def point_board(self, pos: tuple[int, int]) -> None:
+    def point_board(self, pos: tuple[int, int], touch: bool = False) -> None:
         geo = self.layout_board
         name = geo.cell_at(pos) if geo else None
         if self.roller.rolling or geo is None:

@@ -20,7 +20,7 @@ from .input import Intent
 from .rules_screen import RulesPage
 from .panels import PanelScene
 from .star_view import BoardView, HexLayout, draw_star
-from .widgets import Button, press_buttons
+from .widgets import Button
 
 if TYPE_CHECKING:
     from .main import App
@@ -131,33 +131,22 @@ class StarScene(PanelScene):
         return ((("pass", 1), ("swap", 1), ("undo", 1), ("redo", 1)), (("chains", 1), ("coords", 1), ("place", 2)))
 
     # -- input ----------------------------------------------------------------------------
-    def handle(self, intent: Intent) -> None:
-        self._refresh()
-        kind = intent.kind
-        if kind == "point":
-            if press_buttons(self.buttons, intent.pos):
-                return
-            self.point_board(intent.pos, intent.touch)
-        elif kind == "hover":
-            self.hover = intent.pos
-            self.hover_cell = self.layout_board.cell_at(intent.pos) if self.layout_board else None
-        elif self.handle_panels(intent):
-            pass
-        elif kind == "key":
+    def hover_board(self, pos: tuple[int, int]) -> None:
+        self.hover_cell = self.layout_board.cell_at(pos) if self.layout_board else None
+
+    def drop_selection(self) -> bool:
+        dropped, self.selected = self.selected is not None, None
+        return dropped
+
+    def handle_game(self, intent: Intent) -> None:
+        if intent.kind == "key":
             if intent.text == "f2":
                 self.toggle_chains()
             elif intent.text == "f3":
                 self.toggle_coords()
-        elif kind == "confirm":
+        elif intent.kind == "confirm":
             if not self.submit_entry() and self.selected is not None:
                 self.place_selected()
-        elif kind == "back":
-            if self.entry:
-                self.entry = ""
-            elif self.selected is not None:
-                self.selected = None
-            else:
-                self.to_menu()
 
     def point_board(self, pos: tuple[int, int], touch: bool) -> None:
         geo = self.layout_board

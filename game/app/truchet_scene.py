@@ -42,7 +42,7 @@ from .input import Intent
 from .panels import PanelScene
 from .rules_screen import RulesPage
 from .truchet_view import TruchetLayout, TruchetView, draw_truchet, piece_icon
-from .widgets import Button, press_buttons
+from .widgets import Button
 
 if TYPE_CHECKING:
     from .main import App
@@ -250,38 +250,28 @@ class TruchetScene(PanelScene):
         return super().place_buttons()
 
     # -- input ----------------------------------------------------------------------------
-    def handle(self, intent: Intent) -> None:
-        self._refresh()
-        kind = intent.kind
-        if kind == "point":
-            if press_buttons(self.buttons, intent.pos):
-                return
-            self.point_board(intent.pos)
-        elif kind == "hover":
-            self.hover = intent.pos
-            geo = self.layout_board
-            tile = geo.tile_at(intent.pos) if geo and geo.junction_at(intent.pos) is None else None
-            self.hover_tile = tile
-        elif self.handle_panels(intent):
-            pass
-        elif kind == "key":
+    def hover_board(self, pos: tuple[int, int]) -> None:
+        geo = self.layout_board
+        self.hover_tile = geo.tile_at(pos) if geo and geo.junction_at(pos) is None else None
+
+    def drop_selection(self) -> bool:
+        if self.sources or self.flip:
+            self.clear_build()
+            return True
+        return False
+
+    def handle_game(self, intent: Intent) -> None:
+        if intent.kind == "key":
             if intent.text == "f2":
                 self.toggle_parity()
-        elif kind == "confirm":
+        elif intent.kind == "confirm":
             if not self.submit_entry():
                 if self.pending is not None:
                     self.play_pending()
                 elif not self.state.playing:
                     self.place_draft()
-        elif kind == "back":
-            if self.entry:
-                self.entry = ""
-            elif self.sources or self.flip:
-                self.clear_build()
-            else:
-                self.to_menu()
 
-    def point_board(self, pos: tuple[int, int]) -> None:
+    def point_board(self, pos: tuple[int, int], touch: bool = False) -> None:
         geo = self.layout_board
         if geo is None or self.drawing is not None or self.over or self.effects:
             return
