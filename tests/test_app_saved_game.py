@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 
-from app_helpers import DESKTOP, PHONE, Dice, click, new_app, press, pump, shot, top
+from app_helpers import DESKTOP, PHONE, Dice, new_app, press, pump, shot, top
 
 import pygame
 

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 
-from game.rules.errors import AmbiguousMoveError, IllegalMoveError, NotationError, OptionError
+from game.rules.errors import AmbiguousMoveError, IllegalMoveError, OptionError
 from game.rules.history import GameHistory
 from game.rules.savoy import PASS, SAVOY, Part, SavoyMove, dead_position
 

@@ -6,7 +6,7 @@ import pytest
 
 from game.rules.errors import IllegalMoveError
 from game.rules.history import GameHistory
-from game.rules.truchet import DRAW, O, RANDOM, TRUCHET, X, TruchetMove, board, regions
+from game.rules.truchet import DRAW, O, RANDOM, TRUCHET, X, TruchetMove, regions
 
 X_HALF = "l" * 24  # 7x7: each player's typed placement is 24 letters
 

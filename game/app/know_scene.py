@@ -18,7 +18,7 @@ import pygame
 from ..rules.base import Game
 from ..rules.know import (ERRAND_MOVE, ERRAND_ROLL, KNOW, MOVE, NOPATH, OVER, PASS, PATH_MOVE,
                           PATH_ROLL, PLAYERS, POST_MOVE, POST_ROLL, PREROLL, ROLL, START, TYPES, KnowMove, KnowState,
-                          board, connected_types, owner, piece_type, resolved_pattern, score_of, striped)
+                          board, connected_types, owner, piece_type, resolved_pattern, score_of)
 from ..rules.history import GameHistory
 from ..rules.options import OptionValue
 from . import theme
@@ -372,12 +372,8 @@ class KnowScene(PanelScene):
         roller = self.game.roller(state) if self.chance else ""
         return {"both": "both players"}.get(roller, roller)
 
-    def status_line(self) -> tuple[str, tuple[int, int, int]]:
+    def play_status(self) -> tuple[str, tuple[int, int, int]]:
         state = self.state
-        outcome = self.game.outcome(state)
-        if outcome is not None:
-            who = "a draw" if outcome.winner is None else f"{PLAYERS[outcome.winner]} wins"
-            return f"Game over: {who}", theme.ACCENT
         me = PLAYERS[state.player]
         dice = " and ".join(map(str, state.dice))
         words = {

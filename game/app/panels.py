@@ -299,10 +299,18 @@ class PanelScene(GameScene):
         return self.game.to_move(self.state) == colour
 
     def status_line(self) -> tuple[str, Colour]:
+        """Who is to do what; once the game is over, its result."""
         outcome = self.game.outcome(self.state)
         if outcome is not None:
-            who = "Draw" if outcome.winner is None else f"{self.game.players[outcome.winner]} wins"
+            who = "a draw" if outcome.winner is None else f"{self.winner_name(outcome.winner)} wins"
             return f"Game over: {who}", theme.ACCENT
+        return self.play_status()
+
+    def winner_name(self, colour: int) -> str:
+        return self.game.players[colour]
+
+    def play_status(self) -> tuple[str, Colour]:
+        """The status line while the game is on."""
         mover = self.game.to_move(self.state)
         return (f"{self.game.players[mover]} to move" if mover is not None else ""), theme.TEXT
 

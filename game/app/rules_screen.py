@@ -9,7 +9,6 @@ import pygame
 
 from ..rules.base import Game
 from . import theme
-from .input import Intent
 from .scrolling import ScrollingScene
 from .widgets import Button, press_buttons
 

@@ -395,12 +395,8 @@ class SavoyScene(PanelScene):
         b["names"].selected = bool(self.show_names)
         self.place_buttons()
 
-    def status_line(self) -> tuple[str, tuple[int, int, int]]:
+    def play_status(self) -> tuple[str, tuple[int, int, int]]:
         state = self.state
-        outcome = self.game.outcome(state)
-        if outcome is not None:
-            who = "a draw" if outcome.winner is None else f"{PLAYERS[outcome.winner]} wins"
-            return f"Game over: {who}", theme.ACCENT
         me = PLAYERS[state.to_move]
         if self.roller.rolling:
             words = "Rolling..."

@@ -224,12 +224,11 @@ class StarScene(PanelScene):
         pygame.draw.rect(surface, theme.ACCENT, label.inflate(12, 4), border_radius=8)
         theme.text(surface, name, 24, theme.TEXT_DARK, center=(box.centerx, box.bottom - 16))
 
-    def status_line(self) -> tuple[str, tuple[int, int, int]]:
+    def winner_name(self, colour: int) -> str:
+        return f"{PLAYERS[colour]} ({self.person_name(colour)})"
+
+    def play_status(self) -> tuple[str, tuple[int, int, int]]:
         state = self.state
-        outcome = self.game.outcome(state)
-        if outcome is not None:
-            who = "Draw" if outcome.winner is None else f"{PLAYERS[outcome.winner]} ({self.person_name(outcome.winner)}) wins"
-            return f"Game over: {who}", theme.ACCENT
         mover = state.to_move
         words = f"{PLAYERS[mover]} ({COLOUR_NAMES[mover]}) to move: {self.person_name(mover)}"
         if self.hover_cell is not None:

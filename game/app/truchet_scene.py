@@ -706,12 +706,8 @@ class TruchetScene(PanelScene):
     def card_score(self, colour: int, scores: Sequence[int]) -> str:
         return str(scores[colour]) if self.state.playing else "-"
 
-    def status_line(self) -> tuple[str, tuple[int, int, int]]:
+    def play_status(self) -> tuple[str, tuple[int, int, int]]:
         state = self.state
-        outcome = self.game.outcome(state)
-        if outcome is not None:
-            who = "Draw" if outcome.winner is None else f"{PLAYERS[outcome.winner]} wins"
-            return f"Game over: {who}", theme.ACCENT
         if self.game.is_chance(state) or self.drawing is not None:
             return f"Drawing {PLAYERS[state.placer()]}'s tiles at random", theme.TEXT
         if not state.playing:

@@ -1019,7 +1019,7 @@ class KnowGame(Game[KnowState, KnowMove]):
         state = replace(state, phase=PATH_MOVE, dice=(rolls[mover],), contest=contest)
         if not self._path_dests(state, piece, poc, rolls[mover]):
             return self._end_turn(replace(state, path=None),
-                                  text + f": won, but no destination is open, so the turn is forfeit")
+                                  text + ": won, but no destination is open, so the turn is forfeit")
         return replace(state, note=text + f": {PLAYERS[mover]} moves {rolls[mover]} through {board().names[poc]}")
 
     def path_bonus(self, state: KnowState, player: int, poc: int) -> int:
