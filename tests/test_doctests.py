@@ -1,14 +1,21 @@
-"""The examples in the rules modules' docstrings run as written."""
+"""The examples in the rules' and the AI's docstrings run as written, and both packages stay
+pure Python: the standard library and each other only (no pygame, nothing of the app)."""
 
+import ast
 import doctest
 import importlib
 import pkgutil
+import sys
+from pathlib import Path
 
 import pytest
 
+import game.ai
 import game.rules
 
-MODULES = sorted(info.name for info in pkgutil.iter_modules(game.rules.__path__, "game.rules."))
+PACKAGES = (game.rules, game.ai)
+MODULES = sorted(info.name for package in PACKAGES
+                 for info in pkgutil.iter_modules(package.__path__, package.__name__ + "."))
 
 
 @pytest.mark.parametrize("name", MODULES)
@@ -17,17 +24,20 @@ def test_docstring_examples(name):
     assert result.failed == 0
 
 
-def test_rules_import_only_the_standard_library():
-    import ast
-    import sys
-    from pathlib import Path
-
-    for path in Path(game.rules.__file__).parent.glob("*.py"):
+@pytest.mark.parametrize("package", PACKAGES, ids=lambda p: p.__name__)
+def test_imports_only_the_standard_library_and_the_rules(package):
+    for path in Path(package.__file__).parent.glob("*.py"):
         tree = ast.parse(path.read_text())
         for node in ast.walk(tree):
-            names = [a.name for a in node.names] if isinstance(node, ast.Import) else (
-                [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
-            if isinstance(node, ast.ImportFrom) and node.level:
-                continue  # relative: our own package
-            for top in (n.split(".")[0] for n in names):
-                assert top in sys.stdlib_module_names or top == "game", f"{path.name} imports {top}"
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                if node.level:
+                    continue  # relative: its own package
+                names = [node.module or ""]
+            else:
+                continue
+            for name in names:
+                top = name.split(".")[0]
+                allowed = top in sys.stdlib_module_names or name.startswith(("game.rules", "game.ai"))
+                assert allowed, f"{path.name} imports {name}"

@@ -1,0 +1,47 @@
+"""The baseline players of the arena benchmark and the tests: uniform random and 1-ply greedy.
+
+Both use only the `Game` interface, so they play every game, including ones without an engine.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from game.rules.base import Game
+
+
+def random_move(game: Game, state: Any, rng: random.Random) -> Any:
+    """A legal move chosen uniformly at random."""
+    moves = game.legal_moves(state)
+    return moves[rng.randrange(len(moves))]
+
+
+def margin(game: Game, state: Any, player: int) -> float:
+    """How far `player` is ahead by the rules' own scores: a win is worth most, a loss least."""
+    result = game.outcome(state)
+    if result is not None:
+        if result.winner is None:
+            return 0.0
+        return 1e9 if result.winner == player else -1e9
+    scores = game.scores(state)
+    others = [s for i, s in enumerate(scores) if i != player]
+    return float(scores[player] - max(others)) if others else float(scores[player])
+
+
+def greedy_move(game: Game, state: Any, rng: random.Random) -> Any:
+    """The move that leaves the mover furthest ahead by the rules' scores one move later (ties at random).
+
+    Where a move leads to dice, the position before the roll is judged.
+    """
+    player = game.to_move(state)
+    assert player is not None, "greedy_move needs a player to move"
+    best: list[Any] = []
+    best_value = float("-inf")
+    for move in game.legal_moves(state):
+        value = margin(game, game._apply(state, move), player)
+        if value > best_value:
+            best, best_value = [move], value
+        elif value == best_value:
+            best.append(move)
+    return best[rng.randrange(len(best))]
