@@ -1,0 +1,88 @@
+"""Seeded matches between players, for the arena benchmark (build/bench_ai.py) and the tests.
+
+A player is a function ``(game, state, rng) -> move``; `ai_player` makes one from a level.
+Dice are rolled from the match's seed, so a match replays exactly.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping, Sequence
+
+from game.rules.base import Game
+from game.rules.history import GameHistory
+
+from .baselines import greedy_move, random_move
+from .search import Search
+
+Player = Callable[[Game, Any, random.Random], Any]
+
+
+@dataclass
+class Timing:
+    """What one computer player spent: seconds per decision and its longest single step."""
+
+    decisions: list[float] = field(default_factory=list)
+    longest_step: float = 0.0
+
+
+def ai_player(level: int, timing: Timing | None = None, slice_seconds: float = 0.008) -> Player:
+    """A player that runs `Search` at `level` in slices, as the app does, recording its timing."""
+
+    def play(game: Game, state: Any, rng: random.Random) -> Any:
+        search = Search(game, state, level, seed=rng.randrange(2**31))
+        start = time.perf_counter()
+        while not search.step(slice_seconds):
+            pass
+        if timing is not None:
+            timing.decisions.append(time.perf_counter() - start)
+            timing.longest_step = max(timing.longest_step, search.stats()["longest_step"])
+        return search.best()
+
+    return play
+
+
+BASELINES: dict[str, Player] = {"random": random_move, "greedy": greedy_move}
+
+
+@dataclass
+class MatchResult:
+    winner: int | None  # seat index, None for a draw or an unfinished game
+    finished: bool
+    plies: int
+    reason: str
+    history: GameHistory
+
+
+def play_match(game: Game, players: Sequence[Player], options: Mapping[str, object] | None = None,
+               seed: int = 0, max_plies: int = 5000) -> MatchResult:
+    """One game, seat i played by ``players[i]``; stops unfinished after `max_plies` moves."""
+    rng = random.Random(seed)
+    history: GameHistory = GameHistory(game, options)
+    for _ in range(max_plies):
+        history.roll_if_due(rng)
+        state = history.state
+        result = game.outcome(state)
+        if result is not None:
+            return MatchResult(result.winner, True, len(history.moves), result.reason, history)
+        seat = game.to_move(state)
+        assert seat is not None
+        history.play(players[seat](game, state, rng))
+    result = game.outcome(history.state)
+    if result is not None:
+        return MatchResult(result.winner, True, len(history.moves), result.reason, history)
+    return MatchResult(None, False, len(history.moves), "unfinished", history)
+
+
+def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson 95% interval of a win rate (draws count half when passed in `wins`)."""
+    if games == 0:
+        return (0.0, 1.0)
+    p = wins / games
+    centre = p + z * z / (2 * games)
+    spread = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games))
+    scale = 1 + z * z / games
+    return (max(0.0, (centre - spread) / scale), min(1.0, (centre + spread) / scale))
