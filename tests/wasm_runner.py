@@ -173,12 +173,12 @@ class PyodidePage:
         return result
 
 
-@contextlib.contextmanager
 #: Limits that only catch a hang: a loaded 2-core CI machine took 98 s for the Node run (issue 9).
 PAGE_TIMEOUT_S = 300.0
 RUN_TIMEOUT_S = 900.0
 
 
+@contextlib.contextmanager
 def chromium_page(timeout_s: float = PAGE_TIMEOUT_S, break_site: Callable[[Path], None] | None = None,
                   playwright: Any = None) -> Iterator[PyodidePage]:
     """Serve the staged site, open it in headless Chromium (fresh profile) and wait until Pyodide is ready.
