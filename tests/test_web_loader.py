@@ -90,7 +90,7 @@ def copy_site(site: Path, into: Path) -> Path:
 
 # ------------------------------------------------------------------------------ it starts
 def test_page_starts_the_app_and_a_player_makes_a_move(tmp_path: Path, site: Path) -> None:
-    report = boot(tmp_path, site, play=150)
+    report = boot(tmp_path, site, play=300)
     assert report["errors"] == [], report["output"][-3000:]
 
     # the loader downloaded the apk next to the page and unpacked it into /data/data/pbmgames
@@ -121,7 +121,7 @@ def test_page_starts_the_app_and_a_player_makes_a_move(tmp_path: Path, site: Pat
     assert log[1:3] == ["after Play: NewGameScene", "after Start: StarScene"], log
     assert log[3].startswith("moved: "), log
     frames = int(log[-1].removeprefix("app frames: "))
-    assert frames >= 150
+    assert frames >= 300
     assert report["tasks"] == {"import_site": "done", "custom_site": "done", "amain": "running"}
 
     # and the game in progress went to the page's localStorage, move and all
