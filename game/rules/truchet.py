@@ -408,6 +408,42 @@ def reachable(near: Sequence[Sequence[int]], stacks: Sequence[int], start: int) 
     return found
 
 
+def empty_components(near: Sequence[Sequence[int]], stacks: Sequence[int],
+                     starts: Sequence[int]) -> tuple[dict[int, int], list[list[int]]]:
+    """The sets of empty junctions joined by bands that hold the empty junctions among `starts`: the
+    number of each junction's set, and each set's junctions in order. A stack reaches the sets of the
+    empty junctions its bands join it to (`reachable`)."""
+    label: dict[int, int] = {}
+    members: list[list[int]] = []
+    for start in starts:
+        if start in label or stacks[start]:
+            continue
+        number = label[start] = len(members)
+        found = [start]
+        todo = [start]
+        while todo:
+            j = todo.pop()
+            for k in near[j]:
+                if k not in label and not stacks[k]:
+                    label[k] = number
+                    found.append(k)
+                    todo.append(k)
+        found.sort()
+        members.append(found)
+    return label, members
+
+
+def _union(members: list[list[int]], numbers: set[int], more: list[int] | None = None) -> list[int]:
+    """The junctions of the sets `numbers` (and `more`), in order."""
+    if len(numbers) == 1 and not more:
+        return members[next(iter(numbers))]
+    found = list(more or ())
+    for number in numbers:
+        found += members[number]
+    found.sort()
+    return found
+
+
 # --------------------------------------------------------------------------- state
 @dataclass(frozen=True, slots=True)
 class TruchetState:
@@ -529,7 +565,9 @@ class StackMoves:
         self.near = bands(geo.size, tiles)
         self.own = [j for j, h in enumerate(stacks) if h * sign > 0]
         self.height = {p: stacks[p] * sign for p in self.own}
-        self.reach = {p: reachable(self.near, stacks, p) for p in self.own}
+        # what `reachable` gives for each stack, from the components of empty junctions around them
+        label, members = empty_components(self.near, stacks, [j for p in self.own for j in self.near[p]])
+        self.reach = {p: _union(members, {label[j] for j in self.near[p] if j in label}) for p in self.own}
         self._needs: dict[int, int] = {}
         self._adjacent: dict[int, list[int]] = {}
         self._pieces: dict[tuple, list[Template]] = {}
@@ -687,7 +725,10 @@ class StackMoves:
         near[b] = tuple(j for j in near[b] if j != a)
         near[c] = near[c] + (d,)
         near[d] = near[d] + (c,)
-        reach = {p: reachable(near, self.stacks, p) for p in affected}
+        # the flip changes only the components of its corners (all empty): the rest of a reach stays
+        label, members = empty_components(near, self.stacks, corners)
+        reach = {p: _union(members, {label[j] for j in near[p] if j in label},
+                           [j for j in self.reach[p] if j not in label]) for p in affected}
         # merge targets next to the old or new reach of a changed stack
         orthogonal, targets = self.geo.orthogonal, self._targets
         cells = set().union(*(self.reach[p] for p in affected), *reach.values())
