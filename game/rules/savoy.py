@@ -492,11 +492,11 @@ def _part(number: int, count: int, show_via: bool, show_steps: bool) -> tuple[Pa
 
 # A turn found by the generators: (route numbers in notation order, pips, pieces brought home, whether a
 # route is taken more than once)
-Found = tuple[tuple[int, ...], int, int, bool]
+_Found = tuple[tuple[int, ...], int, int, bool]
 
 
 def _turns_per_piece(cells: Sequence[int], me: int, dice: tuple[int, ...], mode: str,
-                     land: Sequence[bool]) -> list[Found]:
+                     land: Sequence[bool]) -> list[_Found]:
     """Every board-changing multiset of trips, one per piece, the dice allow (readings checked/jump).
 
     The dice left are one number: how many of a double (or the one opening die), or for two different
@@ -517,7 +517,7 @@ def _turns_per_piece(cells: Sequence[int], me: int, dice: tuple[int, ...], mode:
     # fitting[left] = indices of the trips the dice left can pay for
     fitting = [[i for i, t in enumerate(trips) if (t[2] <= left if double else not t[2] & ~left)]
                for left in range(start + 1)]
-    found: list[Found] = []
+    found: list[_Found] = []
 
     def extend(first: int, left: int, last_src: int, run: int, pips: int, change: int, home: int,
                chosen: tuple[int, ...], repeated: bool) -> None:
@@ -543,7 +543,7 @@ def _turns_per_piece(cells: Sequence[int], me: int, dice: tuple[int, ...], mode:
 
 
 def _turns_per_die(cells: Sequence[int], me: int, dice: tuple[int, ...], land: Sequence[bool],
-                   need: int) -> list[Found]:
+                   need: int) -> list[_Found]:
     """Reading ``-trips=dice``: every board-changing multiset of one-die steps of any piece (pieces may
     move again) that can be played in some order, each die once, stopping once `need` more pieces are
     home (the game is won).
@@ -559,7 +559,7 @@ def _turns_per_die(cells: Sequence[int], me: int, dice: tuple[int, ...], land: S
     steps: dict[tuple[int, int], list[tuple[int, int, int, int, int]]] = {}
     digits: dict[int, int] = {}
     seen: set[int] = set()
-    found: list[Found] = []
+    found: list[_Found] = []
     played: list[int] = []
 
     def steps_from(c: int, d: int) -> list[tuple[int, int, int, int, int]]:
