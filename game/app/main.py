@@ -35,9 +35,23 @@ class App:
         self.mapper = InputMapper(self.size)
         self.running = True
         self.frames = 0
-        # the game in progress survives leaving it, quitting and (in the browser) reloading
+        # the games in progress survive leaving them, quitting and (in the browser) reloading
         self.storage = storage if storage is not None else default_storage(browser)
-        self.saved, self.saved_notice = saved_game.load(self.storage)
+        self.saved_games, self.saved_notice = saved_game.load_all(self.storage)
+
+    # -- games in progress ---------------------------------------------------------------
+    @property
+    def saved(self) -> saved_game.SavedGame | None:
+        """The game in progress played last (the menu's Resume), if any."""
+        return self.saved_games[0] if self.saved_games else None
+
+    def keep_game(self, game: saved_game.SavedGame) -> str | None:
+        """Save `game` under its id, first in the list (or forget it once over); an error message if it
+        could not be written."""
+        self.saved_games = [g for g in self.saved_games if g.id != game.id]
+        if not game.finished:
+            self.saved_games.insert(0, game)
+        return saved_game.save(self.storage, game)
 
     # -- the stack ---------------------------------------------------------------------
     @property

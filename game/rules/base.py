@@ -48,6 +48,9 @@ class Game(ABC, Generic[S, M]):
     summary: str = ""
     designer: str = ""
     players: tuple[str, ...] = ("X", "O")
+    #: True for games with dice or other draws of chance (`is_chance` states): their records carry
+    #: the seed the rolls come from (see `history`).
+    has_chance: bool = False
     OPTIONS: tuple[opts.Option, ...] = ()
     #: Options that make seeded random games short (a turn limit, say), so the
     #: WebAssembly cross-check can play many of them in a few seconds.

@@ -60,6 +60,7 @@ from typing import Any, Iterable, Literal, Mapping, Sequence
 from . import options as opts
 from .base import Game, Outcome
 from .errors import AmbiguousMoveError, IllegalMoveError, NotationError, OptionError
+from .reading import excerpt, quote, show_number, whole_number
 from .options import ChoiceOption, FlagOption, IntOption, OptionValue
 from .savoy_board import (
     CELL_ID, CELLS, GRID, HOME_DISTANCE, HOMES, PATH_PIPS, PLAYERS, RAY_BY_FIRST, RAYS, START_NAMES, cell_key,
@@ -73,8 +74,13 @@ DEFAULT_PIECES = 6
 MAX_PIECES = 15
 ROLLS: tuple[tuple[int, int], ...] = tuple((a, b) for a in range(1, 7) for b in range(a, 7))
 
-_PART_RE = re.compile(r"^(?:(\d+)x)?([a-z]\d{1,2})-([a-z]\d{1,2})((?:/[a-z0-9]+)*)$")
-_ROLL_RE = re.compile(r"^roll:(\d+(?:,\d+)*)$")
+_PART_RE = re.compile(r"^(?:([0-9]+)x)?([a-z][0-9]{1,2})-([a-z][0-9]{1,2})((?:/[a-z0-9]+)*)$", re.ASCII)
+_ROLL_RE = re.compile(r"^roll:([0-9]+(?:,[0-9]+)*)$", re.ASCII)
+#: A turn uses at most four dice (a double), each piece at least one: so at most four pieces move,
+#: each at most 24 steps.
+MAX_TRIPS = 4
+MAX_STEPS = 24
+TRIPS_LIMIT = "a turn moves at most four pieces (one for each die of a double)"
 
 
 # --------------------------------------------------------------------------- moves
@@ -165,49 +171,61 @@ class SavoyMove:
         if word.startswith("roll"):
             match = _ROLL_RE.match(word)
             if not match:
-                raise NotationError(f"{text!r} is not a roll: write it as roll:3,5 (two dice, 1 to 6)", "notation")
-            dice = tuple(int(d) for d in match.group(1).split(","))
-            if len(dice) != 2:
-                raise NotationError(f"{text!r}: a roll is two dice, as in roll:3,5", "notation")
+                raise NotationError(f"{quote(text)} is not a roll: write it as roll:3,5 (two dice, 1 to 6)",
+                                    "notation")
+            values = match.group(1).split(",")
+            if len(values) != 2:
+                raise NotationError(f"{quote(text)}: a roll is two dice, as in roll:3,5", "notation")
+            dice = tuple(whole_number(d) or 0 for d in values)
             for d in dice:
                 if not 1 <= d <= 6:
-                    raise NotationError(f"{text!r}: a die shows 1 to 6, not {d}", "notation")
+                    raise NotationError(f"{quote(text)}: a die shows 1 to 6, not {show_number(d)}", "notation")
             return cls("roll", dice=dice)
+        pieces = word.split(",")
+        if len(pieces) > MAX_TRIPS:
+            raise NotationError(f"{quote(text)} has {len(pieces)} parts: {TRIPS_LIMIT}", "notation")
         parts = []
-        for piece in word.split(","):
+        for piece in pieces:
             match = _PART_RE.match(piece)
             if not match:
                 raise NotationError(
-                    f"{piece or text!r} is not a Savoy move: write from-to cells (a4-c4), parts separated by "
+                    f"{quote(piece or text)} is not a Savoy move: write from-to cells (a4-c4), parts separated by "
                     "commas (a4-c4,g4-h4), several pieces on one route as 3xg7-j7, or pass",
                     "notation",
                 )
             count_text, src, dst, quals = match.groups()
-            count = int(count_text) if count_text else 1
-            if count < 1:
-                raise NotationError(f"{piece!r}: the number of pieces must be at least 1", "notation")
+            count = whole_number(count_text) if count_text else 1
+            if not count or count < 1:
+                raise NotationError(f"{quote(piece)}: the number of pieces must be at least 1", "notation")
+            if count > MAX_TRIPS:
+                raise NotationError(f"{quote(piece)} moves {show_number(count)} pieces: {TRIPS_LIMIT}", "notation")
             for cell in (src, dst):
                 _check_cell(cell, piece)
             via, steps = "", 0
             for qual in filter(None, quals.split("/")):
                 if qual.isdigit():
                     if steps:
-                        raise NotationError(f"{piece!r} gives the number of steps twice", "notation")
-                    steps = int(qual)
-                    if steps < 1:
-                        raise NotationError(f"{piece!r}: a route has at least 1 step", "notation")
+                        raise NotationError(f"{quote(piece)} gives the number of steps twice", "notation")
+                    steps = whole_number(qual) or 0
+                    if not 1 <= steps <= MAX_STEPS:
+                        raise NotationError(
+                            f"{quote(piece)}: a route has 1 to {MAX_STEPS} steps (four dice of 6 at most)", "notation")
                 else:
                     _check_cell(qual, piece)
                     if via:
-                        raise NotationError(f"{piece!r} gives the direction twice", "notation")
+                        raise NotationError(f"{quote(piece)} gives the direction twice", "notation")
                     if CELL_ID[qual] not in RAY_BY_FIRST[CELL_ID[src]]:
                         raise NotationError(
-                            f"{piece!r}: {qual} is not next to {src} along the path, so it cannot name a direction "
-                            f"(from {src} a piece can step to {_names(RAY_BY_FIRST[CELL_ID[src]])})", "notation")
+                            f"{quote(piece)}: {qual} is not next to {src} along the path, so it cannot name a "
+                            f"direction (from {src} a piece can step to {_names(RAY_BY_FIRST[CELL_ID[src]])})",
+                            "notation")
                     via = qual
             if src == dst and not steps:
-                raise NotationError(f"{piece!r} does not move: the two cells are the same", "notation")
+                raise NotationError(f"{quote(piece)} does not move: the two cells are the same", "notation")
             parts.append(Part(src, dst, via, steps, count, bool(via), bool(steps)))
+        if sum(p.count for p in parts) > MAX_TRIPS:
+            raise NotationError(f"{quote(text)} moves {sum(p.count for p in parts)} pieces: {TRIPS_LIMIT}",
+                                "notation")
         return cls("turn", _group(parts))
 
 
@@ -217,8 +235,8 @@ PASS = SavoyMove("pass")
 def _check_cell(cell: str, context: str) -> None:
     if cell not in CELL_ID:
         raise NotationError(
-            f"{context!r}: there is no cell {cell} on the Savoy board (the path runs a4 ... j4, k5, l6, l7, l8, k9, "
-            "j10, i9, h8 ... h3, g2, f1, e2, d3, d4, d5, e6, f7 ... o7)", "off_board")
+            f"{quote(context)}: there is no cell {excerpt(cell)} on the Savoy board (the path runs a4 ... j4, k5, "
+            "l6, l7, l8, k9, j10, i9, h8 ... h3, g2, f1, e2, d3, d4, d5, e6, f7 ... o7)", "off_board")
 
 
 def _names(cells: Iterable[int]) -> str:
@@ -321,13 +339,13 @@ def _cell_value(stack: str, where: str) -> int:
     if not stack:
         return 0
     if any(ch not in PLAYERS for ch in stack):
-        raise OptionError(f"{where}: a stack is written with the letters R and L, bottom first, not {stack!r}",
+        raise OptionError(f"{where}: a stack is written with the letters R and L, bottom first, not {quote(stack)}",
                           "layout")
     top = stack[-1]
     k = len(stack) - len(stack.rstrip(top))
     rest = stack[:-k]
     if len(rest) > 1:
-        raise OptionError(f"{where}: {stack!r} is not a possible stack: only one lone piece can be pinned, "
+        raise OptionError(f"{where}: {quote(stack)} is not a possible stack: only one lone piece can be pinned, "
                           "under pieces of the other colour", "layout")
     sign = SIGNS[PLAYERS.index(top)]
     return sign * (2 * k + (1 if rest else 0))
@@ -633,6 +651,7 @@ class SavoyGame(Game[SavoyState, SavoyMove]):
                "and jumping over blocks; crossings allow shortcuts.")
     designer = "Cameron Browne"
     players = PLAYERS
+    has_chance = True
     OPTIONS = (
         IntOption("stack", DEFAULT_PIECES, 1, MAX_PIECES,
                   "pieces each, stacked on the cell farthest from their home (the default start)"),
@@ -701,11 +720,11 @@ class SavoyGame(Game[SavoyState, SavoyMove]):
             name, eq, stack = item.partition("=")
             name = name.lower()
             if not eq or name not in CELL_ID:
-                raise OptionError(f"{item!r}: write each stack as cell=letters, e.g. a4=RRR or d4=RL", "layout")
+                raise OptionError(f"{quote(item)}: write each stack as cell=letters, e.g. a4=RRR or d4=RL", "layout")
             cells[CELL_ID[name]] = _cell_value(stack, item)
         if isinstance(to_move, str):
             if to_move.upper() not in PLAYERS:
-                raise OptionError(f"the player to move is R or L, not {to_move!r}", "layout")
+                raise OptionError(f"the player to move is R or L, not {quote(to_move)}", "layout")
             to_move = PLAYERS.index(to_move.upper())
         dice = tuple(dice)
         if dice and (len(dice) not in (1, 2, 4) or any(not 1 <= d <= 6 for d in dice)):
@@ -758,7 +777,7 @@ class SavoyGame(Game[SavoyState, SavoyMove]):
         if len(found) > 1:
             listed = " or ".join(str(m) for m in found[:12]) + (" ..." if len(found) > 12 else "")
             raise AmbiguousMoveError(
-                f"{text.strip()!r} fits {len(found)} legal moves: {listed}; name the route by its number of "
+                f"{quote(text.strip())} fits {len(found)} legal moves: {listed}; name the route by its number of "
                 "steps and/or the first cell stepped onto (h4-h7/3, l7-d4/l6)", "ambiguous")
         return move  # not legal: apply() says why
 
@@ -772,7 +791,7 @@ class SavoyGame(Game[SavoyState, SavoyMove]):
         """The legal move meant by `move` in `state`; raises IllegalMoveError (or AmbiguousMoveError)
         saying why it is refused."""
         if not isinstance(move, SavoyMove):
-            raise IllegalMoveError(f"{move!r} is not a Savoy move", "illegal")
+            raise IllegalMoveError(f"{quote(move)} is not a Savoy move", "illegal")
         if state.over:
             raise IllegalMoveError(f"{move}: the game is over", "game_over")
         if not state.dice:
@@ -890,7 +909,7 @@ class SavoyGame(Game[SavoyState, SavoyMove]):
             label = f"{p.src}-{p.dst}"
             if not routes:
                 if any(c == dst for ray in RAYS[src] for c in ray):
-                    return IllegalMoveError(f"{move}: no route from {p.src} to {p.dst} fits {str(p)!r}", "no_route")
+                    return IllegalMoveError(f"{move}: no route from {p.src} to {p.dst} fits {quote(str(p))}", "no_route")
                 return IllegalMoveError(
                     f"{move}: {p.dst} is not on a straight line from {p.src}: a piece keeps one direction for its "
                     "whole trip and may not turn at a crossing", "no_route")
