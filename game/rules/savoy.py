@@ -54,8 +54,8 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
-from itertools import permutations
-from typing import Any, Iterable, Literal, Mapping, Sequence
+from itertools import permutations, product
+from typing import Any, Callable, Iterable, Literal, Mapping, Sequence
 
 from . import options as opts
 from .base import Game, Outcome
@@ -586,16 +586,7 @@ def build_turns(cells: tuple[int, ...], me: int, dice: tuple[int, ...], rules: S
     for combo, _ in chosen:
         for t in combo:
             routes.setdefault((t.src, t.dst), set()).add((t.via, t.length))
-    show: dict[tuple[int, int], tuple[bool, bool]] = {}
-    for key, rs in routes.items():
-        if len(rs) == 1:
-            show[key] = (False, False)
-        elif len({length for _, length in rs}) == len(rs):
-            show[key] = (False, True)
-        elif len({via for via, _ in rs}) == len(rs):
-            show[key] = (True, False)
-        else:
-            show[key] = (True, True)
+    show = {key: _route_flags(rs) for key, rs in routes.items()}
     moves = []
     winning = 0
     made: dict[Trip, tuple[tuple, Part]] = {}
@@ -624,6 +615,18 @@ def build_turns(cells: tuple[int, ...], me: int, dice: tuple[int, ...], rules: S
     return TurnTable(moves, set(moves), by_cells, best if moves else 0, winning)
 
 
+def _route_flags(routes: set[tuple[int, int]]) -> tuple[bool, bool]:
+    """Whether a part must show its direction and/or its steps, given the (first cell, steps) routes that
+    compete for its two cells: the steps when they tell the routes apart, else the direction, else both."""
+    if len(routes) == 1:
+        return False, False
+    if len({length for _, length in routes}) == len(routes):
+        return False, True
+    if len({via for via, _ in routes}) == len(routes):
+        return True, False
+    return True, True
+
+
 def can_move(cells: tuple[int, ...], me: int, dice: tuple[int, ...], mode: str) -> bool:
     """Whether `me` has any board-changing turn with `dice` (cheap: no full enumeration)."""
     if mode == "jump":  # a long trip may jump where no single die can land
@@ -641,6 +644,190 @@ def dead_position(cells: tuple[int, ...], mode: str) -> bool:
             if can_move(cells, me, dice, mode):
                 return False
     return True
+
+
+# --------------------------------------------------------------------------- one turn checked alone
+# Replaying a record or a save checks each turn by itself instead of building every legal turn of
+# every position: a turn is legal when its trips are (`turn_is_legal`), and the most-pips rule only
+# needs a search for a turn using more pips, which stops at the first it finds (`more_pips_possible`).
+# The tests check that this agrees with `build_turns` on random positions.
+
+TripKey = tuple[int, int, int]  # (source cell, ray of that cell, length)
+
+
+def written_readings(move: SavoyMove) -> list[tuple[TripKey, ...]]:
+    """Every way to read a written turn as trips, one per moving piece: each part's route is any straight
+    route from its source to its destination that fits the direction and steps it names."""
+    per_piece: list[list[TripKey]] = []
+    for p in move.parts:
+        src, dst = CELL_ID[p.src], CELL_ID[p.dst]
+        via = CELL_ID[p.via] if p.via else None
+        routes = [(src, r, k + 1) for r, (_, _, ray) in enumerate(RAYS[src]) if via is None or ray[0] == via
+                  for k, c in enumerate(ray) if c == dst and (not p.steps or k + 1 == p.steps)]
+        per_piece += [routes] * p.count
+    found: set[tuple[TripKey, ...]] = set()
+    for choice in product(*per_piece):
+        found.add(tuple(sorted(choice)))
+    return sorted(found)
+
+
+def turn_is_legal(cells: tuple[int, ...], me: int, dice: tuple[int, ...], rules: SavoyRules,
+                  trips: Sequence[TripKey]) -> bool:
+    """Whether the trips make a legal turn for `me` with `dice`: the same verdict as `build_turns`."""
+    mode = rules.trips
+    per_die = mode == "dice"
+    uses = {length: (used, stops) for used, length, stops in _dice_uses(dice, per_die)}
+    land = _landable(cells, me)
+    for src, r, length in trips:
+        ray = RAYS[src][r][2]
+        if length not in uses or length > len(ray):
+            return False
+        dst = ray[length - 1]
+        if dst == src or not land[dst]:
+            return False
+        stop_sets = uses[length][1]
+        if mode == "checked" and stop_sets and not any(all(land[ray[s - 1]] for s in stops) for stops in stop_sets):
+            return False
+    dsts = [RAYS[src][r][2][length - 1] for src, r, length in trips]
+    if not trips or sorted(t[0] for t in trips) == sorted(dsts):
+        return False  # the board would be unchanged
+    home0, total = _home_count(cells, me, rules.pinned_away)
+    homes = HOMES[me]
+    if per_die:
+        if not _dice_fit([t[2] for t in trips], dice, True) or not _steps_in_some_order(
+                cells, me, trips, home0, total):
+            return False
+    else:
+        budget = list(_budget(dice))
+        from_src: Counter[int] = Counter()
+        for src, r, length in trips:
+            from_src[src] += 1
+            for k, n in enumerate(uses[length][0]):
+                budget[k] -= n
+        if any(b < 0 for b in budget) or any(n > _mine(cells[c], me) for c, n in from_src.items()):
+            return False
+    pips = sum(t[2] for t in trips)
+    wins = home0 + sum((d in homes) - (t[0] in homes) for t, d in zip(trips, dsts)) == total
+    return pips == sum(dice) or wins or not more_pips_possible(cells, me, dice, rules, pips)
+
+
+def _steps_in_some_order(cells: tuple[int, ...], me: int, trips: Sequence[TripKey], home: int, total: int) -> bool:
+    """Reading -trips=dice: the steps can be made one after another, each by a piece standing on its source
+    then (a piece may move again), and none after every piece is home."""
+    homes = HOMES[me]
+    for order in set(permutations(trips)):
+        board, at_home, ok = cells, home, True
+        for k, (src, r, length) in enumerate(order):
+            if not _mine(board[src], me) or (k and at_home >= total):
+                ok = False
+                break
+            dst = RAYS[src][r][2][length - 1]
+            board = apply_net(board, me, {src: -1, dst: 1})
+            at_home += (dst in homes) - (src in homes)
+        if ok:
+            return True
+    return False
+
+
+def more_pips_possible(cells: tuple[int, ...], me: int, dice: tuple[int, ...], rules: SavoyRules,
+                       pips: int) -> bool:
+    """Whether some board-changing turn uses more than `pips` pips (the search stops at the first found)."""
+    return _search_turns(cells, me, dice, rules, lambda trips, used: used > pips and _changes(trips),
+                         lambda used, left: used + left > pips)
+
+
+def best_pips(cells: tuple[int, ...], me: int, dice: tuple[int, ...], rules: SavoyRules) -> int:
+    """The most pips a board-changing turn can use (0 when none can be made)."""
+    for pips in range(sum(dice), 0, -1):
+        if more_pips_possible(cells, me, dice, rules, pips - 1):
+            return pips
+    return 0
+
+
+def trip_in_a_legal_turn(cells: tuple[int, ...], me: int, dice: tuple[int, ...], rules: SavoyRules,
+                         trip: TripKey) -> bool:
+    """Whether some legal turn (board-changing, using the most pips or winning) includes `trip`."""
+    best = best_pips(cells, me, dice, rules)
+    home0, total = _home_count(cells, me, rules.pinned_away)
+    homes = HOMES[me]
+
+    def accept(trips: list[Trip], used: int) -> bool:
+        if not any((t.src, t.ray, t.length) == trip for t in trips) or not _changes(trips):
+            return False
+        return used == best or home0 + sum((t.dst in homes) - (t.src in homes) for t in trips) == total
+
+    return _search_turns(cells, me, dice, rules, accept, forced=trip)
+
+
+def _changes(trips: Sequence[Trip]) -> bool:
+    return sorted(t.src for t in trips) != sorted(t.dst for t in trips)
+
+
+def _search_turns(cells: tuple[int, ...], me: int, dice: tuple[int, ...], rules: SavoyRules,
+                  accept: Callable[[list[Trip], int], bool],
+                  hopeful: Callable[[int, int], bool] | None = None, forced: TripKey | None = None) -> bool:
+    """Search the turns of `me` (as `build_turns` makes them, board-changing or not) for one that `accept`
+    takes (given its trips and pips), stopping at the first. `hopeful(pips used, pips of the dice left)`
+    may cut off a branch that cannot lead to one; `forced`, when given, is a trip every turn accepted must
+    include (with one trip per piece, only the turns including it are searched)."""
+    chosen: list[Trip] = []
+    if rules.trips == "dice":
+        land = _landable(cells, me)
+        home0, total = _home_count(cells, me, rules.pinned_away)
+        homes = HOMES[me]
+
+        def step(board: tuple[int, ...], remaining: tuple[int, ...], home: int, used: int) -> bool:
+            for d in sorted(set(remaining)):
+                rest = list(remaining)
+                rest.remove(d)
+                for t in trip_options(board, me, (d,), "dice", land):
+                    chosen.append(t)
+                    if accept(chosen, used + d):
+                        return True
+                    new_home = home + (t.dst in homes) - (t.src in homes)
+                    if (rest and new_home < total and (hopeful is None or hopeful(used + d, sum(rest)))
+                            and step(apply_net(board, me, {t.src: -1, t.dst: 1}), tuple(rest), new_home, used + d)):
+                        return True
+                    chosen.pop()
+            return False
+
+        return (hopeful is None or hopeful(0, sum(dice))) and step(tuple(cells), dice, home0, 0)
+
+    options = trip_options(cells, me, dice, rules.trips)
+    movable = {c: _mine(v, me) for c, v in enumerate(cells) if _mine(v, me)}
+    values = sorted(set(dice))
+    from_src: dict[int, int] = {}
+
+    def extend(start: int, budget: tuple[int, ...], used: int) -> bool:
+        if hopeful is not None and not hopeful(used, sum(n * v for n, v in zip(budget, values))):
+            return False
+        for i in range(start, len(options)):
+            t = options[i]
+            if any(n > b for n, b in zip(t.used, budget)) or from_src.get(t.src, 0) >= movable[t.src]:
+                continue
+            from_src[t.src] = from_src.get(t.src, 0) + 1
+            chosen.append(t)
+            if accept(chosen, used + t.length):
+                return True
+            rest = tuple(b - n for b, n in zip(budget, t.used))
+            if any(rest) and extend(i, rest, used + t.length):
+                return True
+            chosen.pop()
+            from_src[t.src] -= 1
+        return False
+
+    budget = _budget(dice)
+    if forced is None:
+        return extend(0, budget, 0)
+    first = next((t for t in options if (t.src, t.ray, t.length) == forced), None)
+    if first is None:
+        return False
+    from_src[first.src] = 1
+    chosen.append(first)
+    if accept(chosen, first.length):
+        return True
+    rest = tuple(b - n for b, n in zip(budget, first.used))
+    return any(rest) and extend(0, rest, first.length)
 
 
 # --------------------------------------------------------------------------- game
@@ -676,6 +863,7 @@ class SavoyGame(Game[SavoyState, SavoyMove]):
 
     def __init__(self) -> None:
         self._cache: dict[SavoyState, TurnTable] = {}
+        self._readings: dict[tuple[SavoyState, SavoyMove], list[SavoyMove]] = {}
 
     def dice(self, state: SavoyState) -> tuple[int, ...]:
         """The roll in force: one die for the opening move, two, or four for a double; empty when a roll
@@ -771,7 +959,7 @@ class SavoyGame(Game[SavoyState, SavoyMove]):
             return SavoyMove("roll", dice=tuple(sorted(move.dice)))
         if move.kind != "turn" or state.over or not state.dice:
             return move
-        found = self._matches(state, move)
+        found = self.legal_readings(state, move)
         if len(found) == 1:
             return found[0]
         if len(found) > 1:
@@ -781,11 +969,57 @@ class SavoyGame(Game[SavoyState, SavoyMove]):
                 "steps and/or the first cell stepped onto (h4-h7/3, l7-d4/l6)", "ambiguous")
         return move  # not legal: apply() says why
 
-    def _matches(self, state: SavoyState, move: SavoyMove) -> list[SavoyMove]:
-        table = self.table(state)
-        if move in table.members and all(p.resolved for p in move.parts):
-            return [m for m in table.by_cells.get(_cells_key(move), ()) if m == move]
-        return [m for m in table.by_cells.get(_cells_key(move), ()) if _fits(move, m)]
+    def legal_readings(self, state: SavoyState, move: SavoyMove) -> list[SavoyMove]:
+        """The legal turns a written turn can mean in `state` (its routes filled in), each checked alone.
+
+        A part names its route (``/l6``, ``/9``) where the text did, and where it must to tell routes
+        apart: among several readings, as far as they differ; for a single one, as `legal_moves` writes it
+        (the table of legal turns is consulted then, rarely: only when two routes join the same cells).
+        """
+        key = (state, move)
+        if key in self._readings:  # parse_move then apply read the same move: check it once
+            return self._readings[key]
+        legal = [trips for trips in written_readings(move)
+                 if turn_is_legal(state.cells, state.to_move, state.dice, state.rules, trips)]
+        written = {(CELL_ID[p.src], CELL_ID[p.dst]): (bool(p.via), bool(p.steps)) for p in move.parts}
+        if len(legal) == 1:
+            show = {key: self._route_shown(state, key) for key in written}
+        else:
+            routes: dict[tuple[int, int], set[tuple[int, int]]] = {}
+            for trips in legal:
+                for src, r, length in trips:
+                    ray = RAYS[src][r][2]
+                    routes.setdefault((src, ray[length - 1]), set()).add((ray[0], length))
+            show = {key: _route_flags(rs) for key, rs in routes.items()}
+        found = []
+        for trips in legal:
+            parts = []
+            for src, r, length in trips:
+                ray = RAYS[src][r][2]
+                key = (src, ray[length - 1])
+                flags = (written[key][0] or show[key][0], written[key][1] or show[key][1])
+                parts.append(Part(CELLS[src], CELLS[key[1]], CELLS[ray[0]], length, 1, *flags))
+            found.append(SavoyMove("turn", _group(parts)))
+        found.sort(key=str)
+        while len(self._readings) >= 16:
+            self._readings.pop(next(iter(self._readings)))
+        self._readings[key] = found
+        if len(found) == 1:  # apply() will ask about the move as read
+            self._readings[(state, found[0])] = found
+        return found
+
+    def _route_shown(self, state: SavoyState, key: tuple[int, int]) -> tuple[bool, bool]:
+        """How `legal_moves` writes a part from key[0] to key[1]: with its direction and/or steps when
+        two routes there could each be part of a legal turn."""
+        src, dst = key
+        cells, me, dice, rules = state.cells, state.to_move, state.dice, state.rules
+        lengths = {length for _, length, _ in _dice_uses(dice, rules.trips == "dice")}
+        routes = [(r, k + 1) for r, (_, _, ray) in enumerate(RAYS[src]) for k, c in enumerate(ray)
+                  if c == dst and k + 1 in lengths]
+        if len(routes) < 2:
+            return False, False
+        return _route_flags({(RAYS[src][r][2][0], length) for r, length in routes
+                             if trip_in_a_legal_turn(cells, me, dice, rules, (src, r, length))})
 
     def resolve(self, state: SavoyState, move: SavoyMove) -> SavoyMove:
         """The legal move meant by `move` in `state`; raises IllegalMoveError (or AmbiguousMoveError)
@@ -805,23 +1039,24 @@ class SavoyGame(Game[SavoyState, SavoyMove]):
             raise IllegalMoveError(
                 f"{move}: the dice are already rolled ({_dice_text(state.dice)}); {PLAYERS[state.to_move]} "
                 "must move", "not_chance")
-        table = self.table(state)
+        if move.kind == "turn":
+            found = self.legal_readings(state, move)
+            if len(found) == 1:
+                return found[0]
+            if len(found) > 1:
+                raise AmbiguousMoveError(
+                    f"{move} fits {len(found)} legal moves: {' or '.join(str(m) for m in found[:12])}", "ambiguous")
+        movable = can_move(state.cells, state.to_move, state.dice, state.rules.trips)
         if move.kind == "pass":
-            if table.moves:
+            if movable:
                 raise IllegalMoveError(
                     f"pass: there is no voluntary passing and {PLAYERS[state.to_move]} can move with "
-                    f"{_dice_text(state.dice)}, e.g. {table.moves[0]}", "must_move")
+                    f"{_dice_text(state.dice)}, e.g. {self.table(state).moves[0]}", "must_move")
             return PASS
-        if not table.moves:
+        if not movable:
             raise IllegalMoveError(
                 f"{move}: {PLAYERS[state.to_move]} has no legal move with {_dice_text(state.dice)} and must pass",
                 "must_pass")
-        found = self._matches(state, move)
-        if len(found) == 1:
-            return found[0]
-        if len(found) > 1:
-            raise AmbiguousMoveError(
-                f"{move} fits {len(found)} legal moves: {' or '.join(str(m) for m in found[:12])}", "ambiguous")
         raise self.explain(state, move)
 
     def check_legal(self, state: SavoyState, move: SavoyMove) -> None:
@@ -1156,26 +1391,6 @@ def start_heights(options: Mapping[str, OptionValue]) -> list[int]:
 
 def _single(p: Part) -> Part:
     return Part(p.src, p.dst, p.via, p.steps, 1, p.show_via, p.show_steps)
-
-
-def _fits(written: SavoyMove, legal: SavoyMove) -> bool:
-    """Whether the written move (routes maybe unstated) can mean the legal move."""
-    groups: dict[tuple[str, str], list[Part]] = {}
-    for p in written.parts:
-        groups.setdefault((p.src, p.dst), []).extend([p] * p.count)
-    have: dict[tuple[str, str], list[Part]] = {}
-    for p in legal.parts:
-        have.setdefault((p.src, p.dst), []).extend([p] * p.count)
-    for key, items in groups.items():
-        routes = have.get(key, [])
-        if len(routes) != len(items):
-            return False
-        if all(not p.via and not p.steps for p in items):
-            continue
-        if not any(all((not w.via or w.via == r.via) and (not w.steps or w.steps == r.steps)
-                       for w, r in zip(items, perm)) for perm in set(permutations(routes))):
-            return False
-    return True
 
 
 def _take(dice: list[int], steps: int) -> tuple[int, ...] | None:
