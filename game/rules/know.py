@@ -370,11 +370,12 @@ class Snapshot:
 ALL = (1 << 100) - 1
 
 
-def reach(start: int, steps: int, mid: int, end: int, first: int | None = None) -> set[int]:
+def reach(start: int, steps: int, mid: int, end: int, first: int | None = None, any_one: bool = False) -> set[int]:
     """Ends of simple paths of exactly `steps` jumps from `start`.
 
     Spaces passed through must be in the mask `mid`, the last one in `end`;
     with `first`, the first jump must go to that space (which may be outside `mid`).
+    With `any_one`, the search stops at the first end found (to learn whether there is one).
     """
     borders = board().borders
     found: set[int] = set()
@@ -387,8 +388,12 @@ def reach(start: int, steps: int, mid: int, end: int, first: int | None = None) 
             if left == 1:
                 if end & bit:
                     found.add(nxt)
+                    if any_one:
+                        return
             elif mid & bit:
                 walk(nxt, left - 1, visited | bit)
+                if any_one and found:
+                    return
 
     if steps < 1:
         return found
@@ -687,13 +692,17 @@ class KnowGame(Game[KnowState, KnowMove]):
             out.append(piece)
         return out
 
-    def normal_dests(self, state: KnowState, piece: int, die: int, snap: Snapshot | None = None) -> set[int]:
+    def normal_dests(self, state: KnowState, piece: int, die: int, snap: Snapshot | None = None,
+                     any_one: bool = False, only: int | None = None) -> set[int]:
+        """Where `piece` can go with `die` under the normal rules (with `any_one`: one such space at most;
+        with `only`, that space or none)."""
         snap = snap or Snapshot(state.pos)
         free = snap.free_for(owner(piece))
         mid = free
         if state.opts.nets:
             mid = ALL & ~snap.occupied & ~net_block(state.pos, snap, piece)
-        return reach(state.pos[piece], die, mid, free)
+        end = free if only is None else free & (1 << only)
+        return reach(state.pos[piece], die, mid, end, any_one=any_one or only is not None)
 
     def _normal_moves(self, state: KnowState) -> list[KnowMove]:
         snap = Snapshot(state.pos)
@@ -706,7 +715,7 @@ class KnowGame(Game[KnowState, KnowMove]):
     def _has_normal_move(self, state: KnowState) -> bool:
         """Whether any normal move exists (mandatory movement), stopping at the first one found."""
         snap = Snapshot(state.pos)
-        return any(self.normal_dests(state, piece, die, snap)
+        return any(self.normal_dests(state, piece, die, snap, any_one=True)
                    for die in set(state.dice) for piece in self.movable_pieces(state))
 
     def locked_out(self, state: KnowState, piece: int, snap: Snapshot | None = None) -> bool:
@@ -826,7 +835,9 @@ class KnowGame(Game[KnowState, KnowMove]):
         move = KnowMove.parse(text)
         if move.kind not in ("move", "errand") or state.phase in CHANCE_PHASES or state.phase == OVER:
             return move
-        legal = [m for m in self.legal_moves(state) if m.kind == move.kind and m.src == move.src and m.dst == move.dst]
+        # the legal moves with these spaces differ only in the die they name (or name none): check each alone
+        legal = [v for v in (KnowMove(move.kind, move.src, move.dst, d) for d in (None, *sorted(set(state.dice))))
+                 if self._is_legal(state, v)]
         if move.die is not None:
             if any(m.die == move.die for m in legal):
                 return move
@@ -883,7 +894,7 @@ class KnowGame(Game[KnowState, KnowMove]):
                     state.dice if state.opts.symmetric else (None,)):
                 return False
             die = move.die if move.die is not None else state.dice[0]
-            return dst in self.normal_dests(state, piece, die)
+            return bool(self.normal_dests(state, piece, die, only=dst))
         if phase == ERRAND_MOVE:
             errand_piece, die = state.errand  # type: ignore[misc]
             return (piece == errand_piece and move.die == self._label(state, die)
