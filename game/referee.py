@@ -40,6 +40,7 @@ from .rules.reading import quote, whole_number
 from .rules.record import read_record, result_text, write_record
 
 EXIT_OK, EXIT_REFUSED = 0, 2
+PATH_QUOTE = 120  # a file name is quoted longer than a bad move would be
 ROLL_PREFIX = "roll:"
 _GAME_FLAG = re.compile(r"^-[A-Za-z][\w-]*(=.*)?$")
 
@@ -96,11 +97,11 @@ def read_text(path: str) -> str:
     try:
         data = sys.stdin.buffer.read() if path == "-" else open(path, "rb").read()
     except OSError as error:
-        raise Refusal(f"cannot read the record {quote(path)}: {error.strerror or error}") from None
+        raise Refusal(f"cannot read the record {quote(path, PATH_QUOTE)}: {error.strerror or error}") from None
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise Refusal(f"record {quote(path)} is not UTF-8 text (byte {error.start + 1} cannot be read); "
+        raise Refusal(f"record {quote(path, PATH_QUOTE)} is not UTF-8 text (byte {error.start + 1} cannot be read); "
                       "a record is plain text", record=path) from None
 
 
@@ -110,7 +111,7 @@ def judge(args: argparse.Namespace, game_flags: list[str]) -> GameHistory:
         try:
             history = read_record(text)
         except RulesError as error:
-            raise Refusal(f"record {quote(args.record)}: {error}", record=args.record,
+            raise Refusal(f"record {quote(args.record, PATH_QUOTE)}: {error}", record=args.record,
                           line=getattr(error, "line", None)) from None
         if args.game and get_game(args.game) is not history.game:
             raise Refusal(f"the record is a game of {history.game.name}, not {quote(args.game)}")
@@ -211,7 +212,7 @@ def save(path: str, history: GameHistory) -> None:
         with open(path, "w", encoding="utf-8") as out:
             out.write(write_record(history))
     except OSError as error:
-        raise Refusal(f"cannot write the record {quote(path)}: {error.strerror or error}", save=path) from None
+        raise Refusal(f"cannot write the record {quote(path, PATH_QUOTE)}: {error.strerror or error}", save=path) from None
 
 
 if __name__ == "__main__":

@@ -693,18 +693,22 @@ class TruchetGame(Game[TruchetState, TruchetMove]):
         return TruchetMove("tiles", letters="".join("lr"[rng.randrange(2)] for _ in range(count)), drawn=True)
 
     def legal_moves(self, state: TruchetState) -> list[TruchetMove]:
-        """Every legal move, in a fixed order.
+        """Every legal move, in a fixed order (empty only once the game is over).
 
-        During the tile set-up, where a move may place up to n*n tiles, the
-        typed placements are listed only when there are at most
-        2**LIST_PLACEMENTS_UP_TO of them (`random` is always listed and any
-        string of the right length is legal); likewise the possible draws of
-        a chance state.
+        During the tile set-up, where a move may place up to n*n tiles, every
+        string of l and r of the right length is legal: the typed placements
+        (and, after `random`, the possible draws) are listed only when there
+        are at most 2**LIST_PLACEMENTS_UP_TO of them. With more, a placement
+        lists `random` alone and a draw the two where every tile is alike
+        (``roll:lll...``, ``roll:rrr...``), standing for the rest
+        (`random_chance` draws one fairly).
         """
         if not state.playing:
             count = len(state.placement_tiles())
-            every = count <= LIST_PLACEMENTS_UP_TO
-            letters = ["".join(p) for p in product("lr", repeat=count)] if every else []
+            if count <= LIST_PLACEMENTS_UP_TO:
+                letters = ["".join(p) for p in product("lr", repeat=count)]
+            else:
+                letters = ["l" * count, "r" * count] if state.pending else []
             if state.pending:
                 return [TruchetMove("tiles", letters=w, drawn=True) for w in letters]
             return [RANDOM] + [TruchetMove("tiles", letters=w) for w in letters]
