@@ -134,7 +134,7 @@ class MenuScene(ScrollingScene):
             rect = self.resume_rect
             theme.panel(surface, rect, theme.BG_CARD_HI, 14, border=theme.ACCENT)
             others = len(self.app.saved_games) - 1
-            label = "Game in progress" + (f"  ·  {others} more kept" if others > 0 else "")
+            label = "Game in progress" + (f"  ·  {others} other game{'s' * (others > 1)} kept" if others > 0 else "")
             theme.text(surface, label, 18, theme.ACCENT, topleft=(rect.left + 16, rect.top + 10),
                        max_width=rect.width - 32 - 150)
             theme.text(surface, self.app.saved.title, 26, theme.TEXT, topleft=(rect.left + 16, rect.top + 36),

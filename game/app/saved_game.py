@@ -123,7 +123,7 @@ def _load(storage: Storage, name: str, notices: list[str]) -> SavedGame | None:
     except (Unreadable, RulesError) as error:
         aside = storage.set_aside(name)
         where = f"set aside as {aside}" if aside else "left as it is"
-        notices.append(f"A saved game could not be read ({excerpt(str(error), 160)}); it was {where}.")
+        notices.append(f"A saved game could not be read ({excerpt(str(error), 200)}); it was {where}.")
         return None
     if game.finished:
         storage.delete(name)

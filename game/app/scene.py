@@ -118,7 +118,7 @@ class GameScene(Scene):
             return False  # not a roll: play() explains
         if move == self.history.next_roll():
             return False
-        self.say("The dice are thrown, not typed: press Roll (or Enter with nothing typed).", error=True)
+        self.say("The dice are thrown, not typed: press the roll button (or Enter with nothing typed).", error=True)
         return True
 
     def play(self, move: Any) -> bool:
