@@ -279,6 +279,9 @@ def test_unwritable_storage_never_crashes_and_leaves_no_temporary_file(tmp_path)
     (tmp_path / "game-clash.txt").mkdir()
     assert storage.save("game-clash.txt", "text").startswith("could not save the game")
     assert not (tmp_path / "game-clash.txt.tmp").exists()
+    (tmp_path / "game-crash.txt.tmp").write_text("half a record")  # left by a crash while writing
+    new_app(DESKTOP, storage)
+    assert not (tmp_path / "game-crash.txt.tmp").exists()
 
 
 # ----------------------------------------------------------------------------- the browser

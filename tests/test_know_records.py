@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import game.rules
-from game.rules.errors import RecordError
+from game.rules.errors import IllegalMoveError, RecordError
 from game.rules.history import GameHistory
 from game.rules.know import KNOW, OVER, Snapshot, board, owner
 from game.rules.playout import random_game
@@ -144,3 +144,32 @@ def test_every_legal_move_is_accepted_and_parsed_back(seed):
         for move in KNOW.legal_moves(state)[:60]:
             assert KNOW.parse_move(str(move), state) == move
             KNOW.check_legal(state, move)
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(options=OPTION_SETS, seed=st.integers(0, 10**6))
+def test_checking_one_move_agrees_with_the_legal_list(options, seed):
+    """Replay checks each move by itself: the verdict must be membership of legal_moves, for every move
+    of the player's pieces to any space with any die named, every Errand and Path, pass and nopath."""
+    from game.rules.know import KnowMove
+
+    history = random_game(KNOW, {**options, "limit": 30}, seed=seed)
+    names = board().names
+    for state in history.states[:: 3]:
+        if KNOW.is_chance(state) or state.phase == OVER:
+            continue
+        legal = set(KNOW.legal_moves(state))
+        labels = (None, *sorted(set(state.dice)), 6)
+        mine = [names[state.pos[p]] for p in range(6 * state.player, 6 * state.player + 6)]
+        candidates = [KnowMove("pass"), KnowMove("nopath")]
+        candidates += [KnowMove("move", src, dst, die) for src in mine for dst in names for die in labels]
+        candidates += [KnowMove("errand", src, None, die) for src in mine for die in labels]
+        candidates += [KnowMove("path", src, dst) for src in mine for dst in names]
+        for move in candidates:
+            try:
+                KNOW.check_legal(state, move)
+            except IllegalMoveError:
+                accepted = False
+            else:
+                accepted = True
+            assert accepted == (move in legal), (str(move), state.phase, state.note)

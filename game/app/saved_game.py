@@ -105,8 +105,11 @@ def load_all(storage: Storage) -> tuple[list[SavedGame], str]:
     if legacy is not None:
         games.append(legacy)
     for name in storage.names():
+        if name.endswith(SUFFIX + ".tmp"):
+            storage.delete(name)  # half written when the app stopped: the save itself is whole
+            continue
         if not (name.startswith(PREFIX) and name.endswith(SUFFIX)):
-            continue  # set aside, or half written
+            continue  # set aside
         game = _load(storage, name, notices)
         if game is not None:
             games.append(game)
