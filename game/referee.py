@@ -212,7 +212,8 @@ def save(path: str, history: GameHistory) -> None:
         with open(path, "w", encoding="utf-8") as out:
             out.write(write_record(history))
     except OSError as error:
-        raise Refusal(f"cannot write the record {quote(path, PATH_QUOTE)}: {error.strerror or error}", save=path) from None
+        raise Refusal(f"cannot write the record {quote(path, PATH_QUOTE)}: {error.strerror or error}",
+                      save=path) from None
 
 
 if __name__ == "__main__":

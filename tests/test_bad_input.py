@@ -120,10 +120,10 @@ def test_integer_options_refuse_what_is_not_a_plain_number(value):
 
 
 RECORD = '[Game "savoy"]\n[Options ""]\n\n1. roll:5,3\n2. a4-f4\n'
-lines = st.one_of(st.sampled_from(['[Game "savoy"]', '[Game "star"]', '[Options "-size=' + HUGE + '"]', "[Seed \"" + HUGE + "\"]",
-                                   HUGE + ". roll:5,3", "1. " + HUGE, "\ufeff[Game \"star\"]", "[" + "x" * 10_000,
-                                   "# comment", "", "1. roll:5,3", "2. a4-f4", "\u0661. C3", "[Result \"" + "x" * 5000 + "\"]"]),
-                  st.text(max_size=30))
+RECORD_LINES = ['[Game "savoy"]', '[Game "star"]', '[Options "-size=' + HUGE + '"]', '[Seed "' + HUGE + '"]',
+                HUGE + ". roll:5,3", "1. " + HUGE, '\ufeff[Game "star"]', "[" + "x" * 10_000, "# comment", "",
+                "1. roll:5,3", "2. a4-f4", "\u0661. C3", '[Result "' + "x" * 5000 + '"]']
+lines = st.one_of(st.sampled_from(RECORD_LINES), st.text(max_size=30))
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -52,9 +52,9 @@ from typing import Any, Iterable, Literal
 
 from .base import Game, Outcome
 from .errors import AmbiguousMoveError, IllegalMoveError, NotationError
-from .reading import quote
 from .know_board import BORDERS, SPACE_DATA
 from .options import ChoiceOption, FlagOption, IntOption, OptionValue
+from .reading import quote
 
 PLAYERS = ("Red", "Blue")
 TYPES = ("Bard", "Fool", "Herald")

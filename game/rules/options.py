@@ -31,7 +31,10 @@ class IntOption:
 
     def check(self, value: object) -> int:
         """The value as a number in range; text must be ASCII digits (see `reading.whole_number`)."""
-        number = value if isinstance(value, int) and not isinstance(value, bool) else whole_number(value)  # type: ignore[arg-type]
+        if isinstance(value, int) and not isinstance(value, bool):
+            number: int | None = value
+        else:
+            number = whole_number(value) if isinstance(value, str) else None
         if number is None:
             raise OptionError(
                 f"option -{self.name} needs a whole number in {self.describe_range()}, got {quote(value)}",
@@ -105,7 +108,8 @@ def parse_flags(specs: Iterable[Option], flags: Iterable[str]) -> dict[str, Opti
     for flag in flags:
         text = flag.strip()
         if not text.startswith("-") or len(text) < 2:
-            raise OptionError(f"{quote(flag)} is not an option: options look like -name or -name=value", "option_syntax")
+            raise OptionError(f"{quote(flag)} is not an option: options look like -name or -name=value",
+                              "option_syntax")
         name, has_value, raw = text.lstrip("-").partition("=")
         name = name.lower()
         spec = by_name.get(name)

@@ -19,7 +19,8 @@ def random_game(game: Game, options: Mapping[str, object] | None = None, seed: i
     """Play uniformly random legal moves from the start until the game ends.
 
     `seed` seeds both the choice of moves and the game's own dice (`GameHistory.seed`), so the
-    record written of the game names the seed its rolls come from. `pass_weight`, when given, is the chance of choosing a move whose text is
+    record written of the game names the seed its rolls come from.
+    `pass_weight`, when given, is the chance of choosing a move whose text is
     ``pass`` when other moves exist; None treats every legal move alike.
     """
     rng = random.Random(seed)

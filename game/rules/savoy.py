@@ -60,8 +60,8 @@ from typing import Any, Callable, Iterable, Literal, Mapping, Sequence
 from . import options as opts
 from .base import Game, Outcome
 from .errors import AmbiguousMoveError, IllegalMoveError, NotationError, OptionError
-from .reading import excerpt, quote, show_number, whole_number
 from .options import ChoiceOption, FlagOption, IntOption, OptionValue
+from .reading import excerpt, quote, show_number, whole_number
 from .savoy_board import (
     CELL_ID, CELLS, GRID, HOME_DISTANCE, HOMES, PATH_PIPS, PLAYERS, RAY_BY_FIRST, RAYS, START_NAMES, cell_key,
 )
@@ -1144,7 +1144,8 @@ class SavoyGame(Game[SavoyState, SavoyMove]):
             label = f"{p.src}-{p.dst}"
             if not routes:
                 if any(c == dst for ray in RAYS[src] for c in ray):
-                    return IllegalMoveError(f"{move}: no route from {p.src} to {p.dst} fits {quote(str(p))}", "no_route")
+                    return IllegalMoveError(f"{move}: no route from {p.src} to {p.dst} fits {quote(str(p))}",
+                                            "no_route")
                 return IllegalMoveError(
                     f"{move}: {p.dst} is not on a straight line from {p.src}: a piece keeps one direction for its "
                     "whole trip and may not turn at a crossing", "no_route")

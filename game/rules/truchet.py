@@ -845,7 +845,8 @@ class TruchetGame(Game[TruchetState, TruchetMove]):
                 )
             return
         if not move.is_stack_move:
-            raise IllegalMoveError(f"{excerpt(str(move))}: the tiles are all placed; now make a stack move", "setup_over")
+            raise IllegalMoveError(f"{excerpt(str(move))}: the tiles are all placed; now make a stack move",
+                                   "setup_over")
         self._check_shape(move)
         geo = state.board
         tiles = state.tiles
@@ -901,9 +902,11 @@ class TruchetGame(Game[TruchetState, TruchetMove]):
             self._check_letters(move, count)
             return
         if move.kind == "tiles":
-            raise IllegalMoveError(f"{excerpt(str(move))}: tiles are drawn only after a player asks for random", "no_chance")
+            raise IllegalMoveError(f"{excerpt(str(move))}: tiles are drawn only after a player asks for random",
+                                   "no_chance")
         raise IllegalMoveError(
-            f"{excerpt(str(move))}: the tiles are being placed; {who} places {count} tile{'s' if count > 1 else ''} now: "
+            f"{excerpt(str(move))}: the tiles are being placed; {who} places {count} "
+            f"tile{'s' if count > 1 else ''} now: "
             f"write random or {count} letters l/r",
             "setup",
         )
