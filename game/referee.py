@@ -95,6 +95,8 @@ def seed_argument(text: str) -> int:
 def read_text(path: str) -> str:
     """The record at `path` ('-' for standard input) as text; Refusal when it cannot be read as UTF-8."""
     try:
+        if path == "-" and not hasattr(sys.stdin, "buffer"):
+            return sys.stdin.read()  # standard input replaced by text already
         data = sys.stdin.buffer.read() if path == "-" else open(path, "rb").read()
     except OSError as error:
         raise Refusal(f"cannot read the record {quote(path, PATH_QUOTE)}: {error.strerror or error}") from None

@@ -170,6 +170,21 @@ def test_the_referee_refuses_a_binary_record(capsys, tmp_path, data):
     assert code == 2 and "is not UTF-8 text" in err and "error" in json.loads(out)
 
 
+@pytest.mark.parametrize("data, code, fragment", [
+    (b"\xff\xfe[\x00G\x00", 2, "is not UTF-8 text"),
+    ("\ufeff[Game \"star\"]\n1. F6\n".encode(), 0, "Moves: 1. F6"),
+])
+def test_the_referee_reads_standard_input_as_utf8(data, code, fragment):
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    done = subprocess.run([sys.executable, "-m", "game.referee", "--record", "-"], input=data, capture_output=True,
+                          cwd=Path(__file__).resolve().parent.parent, timeout=60)
+    assert done.returncode == code and b"Traceback" not in done.stderr
+    assert fragment.encode() in done.stdout + done.stderr
+
+
 def test_the_referee_reads_a_record_with_a_byte_order_mark(capsys, tmp_path):
     path = tmp_path / "record.txt"
     path.write_bytes(("\ufeff" + '[Game "star"]\n[Options "-size=5"]\n1. C3\n').encode())

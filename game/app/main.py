@@ -14,6 +14,7 @@ from typing import Sequence
 
 import pygame
 
+from ..rules.reading import quote, whole_number
 from . import saved_game, theme
 from .input import InputMapper, Intent
 from .scene import Scene
@@ -195,12 +196,12 @@ async def amain(size: tuple[int, int] | None = None, max_frames: int | None = No
 
 def parse_size(text: str) -> tuple[int, int]:
     """Read ``WxH`` (for example ``1280x720``); raises ValueError naming the problem."""
-    parts = text.lower().replace("×", "x").split("x")
-    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
-        raise ValueError(f"--size {text!r}: write the window size as WIDTHxHEIGHT, for example 1280x720")
-    w, h = (int(p) for p in parts)
+    parts = [whole_number(p, signed=False) for p in text.lower().replace("×", "x").split("x")]
+    if len(parts) != 2 or None in parts:
+        raise ValueError(f"--size {quote(text)}: write the window size as WIDTHxHEIGHT, for example 1280x720")
+    w, h = parts
     if not (MIN_SIDE <= w <= MAX_SIDE and MIN_SIDE <= h <= MAX_SIDE):
-        raise ValueError(f"--size {text!r}: width and height must each be {MIN_SIDE}..{MAX_SIDE} pixels")
+        raise ValueError(f"--size {quote(text)}: width and height must each be {MIN_SIDE}..{MAX_SIDE} pixels")
     return (w, h)
 
 
