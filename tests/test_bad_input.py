@@ -21,11 +21,12 @@ from game.rules.record import read_record
 #: No message is longer than this, whatever the input (a quotation is cut to QUOTE_LIMIT characters).
 MAX_MESSAGE = 600
 HUGE = "9" * 5000  # more digits than Python's int() converts
+ZEROS = "0" * 5000 + "5"  # so many digits too, though the number is small
 NOT_ASCII_DIGITS = ["\u0665", "\u00b2", "\u0661\u0664", "\uff15", "\u09e9"]  # ٥ ² ١٤ ５ ৩
 
 FRAGMENTS = ["a4", "f4", "c4", "g7", "14.0", "14.1a", "1.0b", "F6", "C3", "a1", "b2", "bc34", "-", ",", "/", ":",
              ">", "x", "roll:", "errand:", "path:", "pass", "swap", "random", "draw", "l", "r", "3", "0", "-5",
-             HUGE, "10000000", " ", "\n", "\x00", *NOT_ASCII_DIGITS]
+             HUGE, ZEROS, "10000000", " ", "\n", "\x00", *NOT_ASCII_DIGITS]
 texts = st.one_of(st.text(max_size=40), st.lists(st.sampled_from(FRAGMENTS), max_size=8).map("".join),
                   st.builds(lambda a, n: a * n, st.sampled_from(FRAGMENTS), st.integers(1, 20_000)))
 
@@ -86,6 +87,7 @@ def test_a_count_is_bounded_by_the_stack_before_anything_is_built():
 def test_whole_numbers_are_ascii_digits(raw):
     assert whole_number(raw) is None or abs(whole_number(raw)) >= 10**18
     assert whole_number(" 42 ") == 42 and whole_number("-7") == -7 and whole_number("-7", signed=False) is None
+    assert whole_number(ZEROS) == 5 and whole_number("-" + ZEROS) == -5
 
 
 @settings(max_examples=200, deadline=None)

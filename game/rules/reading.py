@@ -11,8 +11,8 @@ Two rules hold for every notation, record, save and option of every game:
 
 >>> whole_number("0042"), whole_number("-5"), whole_number("²"), whole_number("--5")
 (42, -5, None, None)
->>> whole_number("9" * 5000) == TOO_LARGE
-True
+>>> whole_number("9" * 5000) == TOO_LARGE, whole_number("0" * 5000 + "7")
+(True, 7)
 >>> quote("a4-c4")
 "'a4-c4'"
 >>> quote("x" * 100)
@@ -42,9 +42,9 @@ def whole_number(text: str, signed: bool = True) -> int | None:
     word = text.strip()
     if not _NUMBER.fullmatch(word) or (word.startswith("-") and not signed):
         return None
-    digits = word.lstrip("-")
+    digits = word.lstrip("-").lstrip("0") or "0"  # leading zeros too count towards int()'s digit limit
     sign = -1 if word.startswith("-") else 1
-    if len(digits.lstrip("0")) > MAX_DIGITS:
+    if len(digits) > MAX_DIGITS:
         return sign * TOO_LARGE
     return sign * int(digits)
 
