@@ -1,4 +1,5 @@
-"""Benchmarks of the rules (not tests): random playouts per second and legal-move generation time.
+"""Benchmarks of the rules (not tests): random playouts per second, legal-move generation time and the
+time to load a long game record.
 
     python build/bench.py [--seconds S] [--quick] [GAME ...]
 
@@ -28,6 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.rules import GAMES  # noqa: E402
 from game.rules.playout import random_game  # noqa: E402
+from game.rules.record import read_record  # noqa: E402
 
 
 @dataclass(frozen=True)
@@ -124,6 +126,32 @@ def generation(game, case: Case, name: str) -> None:
         print(summary(name, "move_groups", groups), flush=True)
 
 
+# long records loaded (replayed move by move, as a record or a saved game is): (label, options, plies)
+LOAD_CASES = {
+    "savoy": [("2,000 plies", {"maxturns": 100_000}, 2000),
+              ("2,000 plies, -trips=dice", {"maxturns": 100_000, "trips": "dice"}, 2000)],
+    "know": [("3,000 plies", {}, 3000)],
+}
+
+
+def long_record(game, options, plies, seed=1):
+    """The record of the first `plies` moves of a random game (its notation, numbered, with headers)."""
+    history = random_game(game, options, seed, max_moves=plies)
+    lines = [f'[Game "{game.name}"]', f'[Options "{" ".join(game.flags(history.options))}"]', ""]
+    lines += [f"{number}. {move}" for number, move in enumerate(history.moves[:plies], 1)]
+    return "\n".join(lines) + "\n", min(plies, len(history.moves))
+
+
+def load_time(text, repeats=3):
+    """Best time of `repeats` loads of a record."""
+    best = float("inf")
+    for _ in range(repeats):
+        start = time.perf_counter()
+        read_record(text)
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games", nargs="*", default=sorted(CASES))
@@ -144,6 +172,10 @@ def main() -> None:
                 rate, length = playouts_per_second(game, case.options, args.seconds, pass_weight=None)
                 print(f"{label}: {rate:8.1f} playouts/s, uniform over legal moves ({length:.0f} moves each)")
             generation(game, case, label)
+        for label, options, plies in LOAD_CASES.get(name, []):
+            text, made = long_record(game, options, plies)
+            print(f"{name} record of {label}: loads in {load_time(text) * 1e3:.0f} ms ({made} plies, "
+                  f"{len(text) // 1024} kB)")
 
 
 if __name__ == "__main__":

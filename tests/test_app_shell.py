@@ -67,6 +67,11 @@ def test_parse_size_and_browser_canvas():
     assert app_main.parse_size("1280X720") == (1280, 720)
     with pytest.raises(ValueError, match="WIDTHxHEIGHT"):
         app_main.parse_size("big")
+    for bad in ("\u0663\u0669\u0660x844", "\u00b2x\u00b2", "-390x844"):  # only ASCII digits are digits
+        with pytest.raises(ValueError, match="WIDTHxHEIGHT"):
+            app_main.parse_size(bad)
+    with pytest.raises(ValueError, match="must each be"):
+        app_main.parse_size("9" * 5000 + "x844")
     assert app_main.fit_canvas(390, 844) == (480, 1039)  # portrait phone
     assert app_main.fit_canvas(1920, 1080) == (1280, 720)  # landscape
     assert app_main.fit_canvas(0, 0) == app_main.DEFAULT_SIZE

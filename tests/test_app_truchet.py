@@ -32,7 +32,7 @@ def start_truchet(size_px=DESKTOP, board_size=7, touch=False, seed=1, setup=None
     scene = top(app)
     assert isinstance(scene, TruchetScene)
     assert scene.state.size == board_size
-    scene.rng = random.Random(seed)
+    scene.history.seed = seed  # the game's own dice, fixed
     scene.draw_seconds = 0
     scene.capture_seconds = 0
     return app, scene
@@ -40,7 +40,7 @@ def start_truchet(size_px=DESKTOP, board_size=7, touch=False, seed=1, setup=None
 
 def open_scene(size_px=DESKTOP, start=None, options=None, seed=1):
     app = new_app(size_px)
-    scene = TruchetScene(app, TRUCHET, options, start=start, rng=random.Random(seed))
+    scene = TruchetScene(app, TRUCHET, options, start=start, seed=seed)
     scene.draw_seconds = 0
     scene.capture_seconds = 0
     app.push(scene)

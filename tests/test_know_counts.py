@@ -109,7 +109,7 @@ def test_legal_move_count(flags, pieces, player, dice, count):
 
 
 def test_start_position_after_the_opening_roll():
-    """Red wins the opening roll 3 to 1 and plays the 3: the table's 40 moves."""
-    state = KNOW.play(KNOW.new(), "roll:3/1")[1]
+    """Red wins the opening roll 3 to 1 and rolls a 3 for the first move: the table's 40 moves."""
+    state = KNOW.play(KNOW.play(KNOW.new(), "roll:3/1")[1], "roll:3")[1]
     assert state.phase == MOVE and state.player == 0 and state.dice == (3,)
     assert len(KNOW.legal_moves(state)) == 40

@@ -3,8 +3,8 @@
 The scene holds no rules. What may move, where it may go, the Errand and Path
 offers and every refusal come from `KNOW.legal_moves` / `check_legal` /
 `details`; every roll and move goes through `GameHistory.play`, so a record
-replays exactly. Rolls are drawn from `self.rng` (seedable for tests) after a
-short animation.
+replays exactly. Rolls are the game's own (`GameScene.next_roll`, from the
+game's seed) and are shown after a short animation.
 """
 
 from __future__ import annotations
@@ -19,7 +19,6 @@ from ..rules.base import Game
 from ..rules.know import (ERRAND_MOVE, ERRAND_ROLL, KNOW, MOVE, NOPATH, OVER, PASS, PATH_MOVE,
                           PATH_ROLL, PLAYERS, POST_MOVE, POST_ROLL, PREROLL, ROLL, START, TYPES, KnowMove, KnowState,
                           board, connected_types, owner, piece_type, resolved_pattern, score_of)
-from ..rules.history import GameHistory
 from ..rules.options import OptionValue
 from . import theme
 from .input import Intent
@@ -44,11 +43,8 @@ class KnowScene(PanelScene):
 
     def __init__(self, app: "App", game: Game = KNOW, options: dict[str, OptionValue] | None = None,
                  seats: tuple[str, ...] = ("Human", "Human"), rng: random.Random | None = None,
-                 start: KnowState | None = None) -> None:
-        super().__init__(app, game, options, seats)
-        if start is not None:  # a set-up position (puzzles, tests)
-            self.history = GameHistory(game, start=start)
-        self.rng = rng if rng is not None else random.Random()
+                 start: KnowState | None = None, seed: int | None = None) -> None:
+        super().__init__(app, game, options, seats, seed=seed, start=start, rng=rng)
         self._shake = random.Random()  # only for the faces shown while the dice tumble
         self.roll_seconds = ROLL_SECONDS
         self.rolling: tuple[KnowMove, float] | None = None
@@ -149,7 +145,7 @@ class KnowScene(PanelScene):
             return
         if not self.chance:
             return
-        move = self.game.random_chance(self.state, self.rng)
+        move = self.next_roll()
         if self.roll_seconds <= 0:
             self.play(move)
             return
@@ -377,7 +373,7 @@ class KnowScene(PanelScene):
         me = PLAYERS[state.player]
         dice = " and ".join(map(str, state.dice))
         words = {
-            START: "Both players roll: the higher roll begins and plays it",
+            START: "Both players roll: the higher roll begins",
             PREROLL: f"{me}: declare a Solipsistic Path, or roll",
             ROLL: f"{me} to roll",
             MOVE: f"{me} to move {dice}" + (f" (a {TYPES[state.only_type]})" if state.only_type >= 0 else ""),
@@ -646,6 +642,9 @@ KNOW_RULES = RulesPage(
                       "tier (shown hatched)."),
         ("Pieces", "Each player (Red and Blue) has two Bards (round), two Fools (triangles) and two Heralds "
                    "(squares); one of each pair is striped. All move alike and nothing is ever captured."),
+        ("Starting", "Both players roll; the higher roll begins (a tie rolls again) and rolls afresh for the "
+                     "first move. Under the bonus rule Conservation of Randomness the winning roll itself is "
+                     "played instead."),
         ("Moving", "Roll the die and move one of your pieces exactly that many jumps, each jump into a bordering "
                    "space, never entering a space twice. A piece may not enter or pass an occupied space, nor a "
                    "space bordering an opposing piece. If any move is possible you must move."),
@@ -657,10 +656,11 @@ KNOW_RULES = RulesPage(
                                        "Rim, one on the First tier and one on the Second, and you have Resolved "
                                        "and win. Center connections never count; a corner triangle counts as Rim "
                                        "or First."),
-        ("After Resolution", "The resolver's pieces stop. The other player rolls again and again: each roll that "
-                             "lets an unconnected piece make a connection (passing points of contention) may be "
-                             "used; the catch-up ends when a roll cannot connect or three connections stand. "
-                             "Completing a resolved pattern too makes the game a draw."),
+        ("After Resolution", "The resolver's pieces stop. The other player rolls again and again (two dice in "
+                             "the Symmetric version): each die that lets an unconnected piece make a connection "
+                             "(passing points of contention) may be used; the catch-up ends when a roll cannot "
+                             "connect or three connections stand. If the catch-up completes a resolved pattern "
+                             "too, the scores decide (equal scores draw)."),
         ("Significant Errand", "A piece hemmed in by points of contention is locked out. After your roll you may "
                                "ask for an Errand if it could make that many jumps ignoring influence. Your "
                                "opponent rolls: higher, and you move another piece; lower, and the locked-out "

@@ -14,6 +14,7 @@ from typing import Sequence
 
 import pygame
 
+from ..rules.reading import quote, whole_number
 from . import saved_game, theme
 from .input import InputMapper, Intent
 from .scene import Scene
@@ -35,9 +36,23 @@ class App:
         self.mapper = InputMapper(self.size)
         self.running = True
         self.frames = 0
-        # the game in progress survives leaving it, quitting and (in the browser) reloading
+        # the games in progress survive leaving them, quitting and (in the browser) reloading
         self.storage = storage if storage is not None else default_storage(browser)
-        self.saved, self.saved_notice = saved_game.load(self.storage)
+        self.saved_games, self.saved_notice = saved_game.load_all(self.storage)
+
+    # -- games in progress ---------------------------------------------------------------
+    @property
+    def saved(self) -> saved_game.SavedGame | None:
+        """The game in progress played last (the menu's Resume), if any."""
+        return self.saved_games[0] if self.saved_games else None
+
+    def keep_game(self, game: saved_game.SavedGame) -> str | None:
+        """Save `game` under its id, first in the list (or forget it once over); an error message if it
+        could not be written."""
+        self.saved_games = [g for g in self.saved_games if g.id != game.id]
+        if not game.finished:
+            self.saved_games.insert(0, game)
+        return saved_game.save(self.storage, game)
 
     # -- the stack ---------------------------------------------------------------------
     @property
@@ -181,12 +196,12 @@ async def amain(size: tuple[int, int] | None = None, max_frames: int | None = No
 
 def parse_size(text: str) -> tuple[int, int]:
     """Read ``WxH`` (for example ``1280x720``); raises ValueError naming the problem."""
-    parts = text.lower().replace("×", "x").split("x")
-    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
-        raise ValueError(f"--size {text!r}: write the window size as WIDTHxHEIGHT, for example 1280x720")
-    w, h = (int(p) for p in parts)
+    parts = [whole_number(p, signed=False) for p in text.lower().replace("×", "x").split("x")]
+    if len(parts) != 2 or None in parts:
+        raise ValueError(f"--size {quote(text)}: write the window size as WIDTHxHEIGHT, for example 1280x720")
+    w, h = parts
     if not (MIN_SIDE <= w <= MAX_SIDE and MIN_SIDE <= h <= MAX_SIDE):
-        raise ValueError(f"--size {text!r}: width and height must each be {MIN_SIDE}..{MAX_SIDE} pixels")
+        raise ValueError(f"--size {quote(text)}: width and height must each be {MIN_SIDE}..{MAX_SIDE} pixels")
     return (w, h)
 
 

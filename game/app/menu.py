@@ -38,7 +38,7 @@ class MenuScene(ScrollingScene):
             self.buttons.append(self.quit)
 
     def resume_game(self) -> None:
-        """Continue the game in progress (left with Menu, or kept from an earlier session)."""
+        """Continue the game in progress played last (left with Menu, or kept from an earlier session)."""
         from .registry import GAME_SCENES
 
         saved = self.app.saved
@@ -133,7 +133,10 @@ class MenuScene(ScrollingScene):
         if self.app.saved is not None:
             rect = self.resume_rect
             theme.panel(surface, rect, theme.BG_CARD_HI, 14, border=theme.ACCENT)
-            theme.text(surface, "Game in progress", 18, theme.ACCENT, topleft=(rect.left + 16, rect.top + 10))
+            others = len(self.app.saved_games) - 1
+            label = "Game in progress" + (f"  ·  {others} other game{'s' * (others > 1)} kept" if others > 0 else "")
+            theme.text(surface, label, 18, theme.ACCENT, topleft=(rect.left + 16, rect.top + 10),
+                       max_width=rect.width - 32 - 150)
             theme.text(surface, self.app.saved.title, 26, theme.TEXT, topleft=(rect.left + 16, rect.top + 36),
                        max_width=rect.width - 32 - 150)
             self.resume_button.draw(surface, self.hover)

@@ -173,8 +173,8 @@ class PanelScene(GameScene):
     moves_min_h = 88                # phone: the room the board leaves at least for the move list
 
     def __init__(self, app: "App", game: Game, options: dict[str, OptionValue] | None = None,
-                 seats: tuple[str, ...] = ("Human", "Human")) -> None:
-        super().__init__(app, game, options, seats)
+                 seats: tuple[str, ...] = ("Human", "Human"), **kwargs: Any) -> None:
+        super().__init__(app, game, options, seats, **kwargs)  # seed, start, rng: see GameScene
         self.entry = ""
         self.move_scroll = 0  # rows scrolled back from the latest move
         self.cards: list[pygame.Rect] = []
@@ -392,7 +392,8 @@ class PanelScene(GameScene):
         text = self.entry.strip()
         if not text:
             return False
-        self.play(text)
+        if not self.typed_roll_refused(text):
+            self.play(text)
         return True
 
     # -- shared drawing -----------------------------------------------------------------
@@ -458,9 +459,9 @@ class DiceRoller:
     """A roll with a short tumble: `start(move, n)` shows n tumbling dice for `seconds`, then `update`
     hands the roll move back (once) for the scene to play through its history.
 
-    The move itself is drawn by the caller from its seeded `rng` before the tumble starts, so a seeded
-    game rolls the same dice however long the animation runs; only the faces shown while tumbling use
-    a private generator.
+    The move itself is the game's own roll (`GameScene.next_roll`), drawn before the tumble starts, so
+    the dice are the same however long the animation runs; only the faces shown while tumbling use a
+    private generator.
     """
 
     def __init__(self, seconds: float = 0.5) -> None:

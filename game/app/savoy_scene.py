@@ -5,9 +5,9 @@ routes to choose from, which dice a part uses, whether the turn is complete,
 why the dice cannot all be used and every refusal come from the rules object
 (`SAVOY.continuations`, `completed`, `dice_used`, `after`, `roll_note`,
 `details`, `check_legal`); every roll and turn goes through
-`GameHistory.play`, so the record replays exactly. Rolls are drawn from
-`self.rng` (pass `rng=` or `seed=` for seeded dice) and shown tumbling for a
-moment first.
+`GameHistory.play`, so the record replays exactly. Rolls are the game's own
+(`GameScene.next_roll`, from the game's seed; pass `seed=` to fix it) and are
+shown tumbling for a moment first.
 
 Building a turn: tap (or click) a ringed piece, then a green cell; where two
 routes lead there, both are drawn with numbers and the player picks one. Each
@@ -25,7 +25,6 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 import pygame
 
 from ..rules.base import Game
-from ..rules.history import GameHistory
 from ..rules.options import OptionValue
 from ..rules.savoy import PASS, PLAYERS, SAVOY, Part, SavoyMove, SavoyState, stack_text
 from ..rules.savoy_board import CELL_ID, CROSSINGS, HOME_NAMES
@@ -60,10 +59,7 @@ class SavoyScene(PanelScene):
     def __init__(self, app: "App", game: Game = SAVOY, options: dict[str, OptionValue] | None = None,
                  seats: tuple[str, ...] = ("Human", "Human"), rng: random.Random | None = None,
                  seed: int | None = None, start: SavoyState | None = None) -> None:
-        super().__init__(app, game, options, seats)
-        if start is not None:  # a set-up position (puzzles, tests)
-            self.history = GameHistory(game, start=start)
-        self.rng = rng if rng is not None else random.Random(seed)
+        super().__init__(app, game, options, seats, seed=seed, start=start, rng=rng)
         self.roller = DiceRoller(ROLL_SECONDS)
         self.parts: list[Part] = []          # the turn being built: single-piece parts, in order
         self.selected: str | None = None     # the cell of the piece chosen to move next
@@ -146,10 +142,10 @@ class SavoyScene(PanelScene):
         self.show_names = not self.show_names
 
     def start_roll(self) -> None:
-        """Roll the dice due (drawn from the seeded `rng` now, shown after a short tumble)."""
+        """Roll the dice due (the game's own roll, drawn now and shown after a short tumble)."""
         if not self.roll_due():
             return
-        move = self.game.random_chance(self.state, self.rng)
+        move = self.next_roll()
         now = self.roller.start(move, 2)
         if now is not None:
             self.play(now)

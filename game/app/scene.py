@@ -7,6 +7,7 @@ called on push and on every resize), `handle(intent)`, `update(dt)` and
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -23,7 +24,7 @@ from .widgets import Button, press_buttons
 if TYPE_CHECKING:
     from .main import App
 
-SEAT_KINDS = ("Human", "Computer")
+SEAT_KINDS = saved_game.SEAT_KINDS
 # Seat kinds that can be chosen today; add "Computer" here once an AI exists.
 AVAILABLE_SEATS = frozenset({"Human"})
 
@@ -66,15 +67,22 @@ class GameScene(Scene):
     """Base of the scene that plays one game: a GameHistory, the seats and a message line.
 
     Every move goes through `play`, which reports a refused move as a message
-    and keeps the game as it was.
+    and keeps the game as it was. Rolls come from the game's own seed
+    (`next_roll`), so taking a roll back and rolling again gives the same dice.
+    `start` begins from a set-up position (puzzles, tests); `seed` fixes the
+    dice; `rng` stands in for the dice in tests (loaded dice: rolls are drawn
+    from it instead). The game is kept under `save_id` in the app's storage.
     """
 
     def __init__(self, app: "App", game: Game, options: dict[str, OptionValue] | None = None,
-                 seats: tuple[str, ...] = ("Human", "Human")) -> None:
+                 seats: tuple[str, ...] = ("Human", "Human"), *, seed: int | None = None, start: Any = None,
+                 rng: random.Random | None = None) -> None:
         super().__init__(app)
         self.game = game
-        self.history: GameHistory = GameHistory(game, options)
+        self.history: GameHistory = GameHistory(game, options, start=start, seed=seed)
         self.seats = tuple(seats)
+        self.rng = rng
+        self.save_id = saved_game.new_id()
         self.message = ""
         self.message_is_error = False
 
@@ -93,6 +101,26 @@ class GameScene(Scene):
     def say(self, words: str, error: bool = False) -> None:
         self.message, self.message_is_error = words, error
 
+    def next_roll(self) -> Any:
+        """The roll due now: the game's own (from its seed), or one from the stand-in `rng` in tests."""
+        if self.rng is not None:
+            return self.game.random_chance(self.state, self.rng)
+        return self.history.next_roll()
+
+    def typed_roll_refused(self, text: str) -> bool:
+        """A roll typed in while one is due is refused unless it is the game's own roll: the dice decide."""
+        if not self.history.roll_due():
+            return False
+        try:
+            move = self.game.parse_move(text, self.state)
+            self.game.check_legal(self.state, move)
+        except RulesError:
+            return False  # not a roll: play() explains
+        if move == self.history.next_roll():
+            return False
+        self.say("The dice are thrown, not typed: press the roll button (or Enter with nothing typed).", error=True)
+        return True
+
     def play(self, move: Any) -> bool:
         """Play a move or its notation through the history; False (with the reason shown) if refused."""
         try:
@@ -105,10 +133,10 @@ class GameScene(Scene):
         return True
 
     def autosave(self) -> None:
-        """Keep the game in progress (the app's resume slot and its storage) after every change."""
-        over = self.game.outcome(self.state) is not None
-        self.app.saved = None if over or not self.history.moves else SavedGame(self.history, self.seats)
-        problem = saved_game.save(self.app.storage, self.history, self.seats)
+        """Keep the game in progress (in the app's list of saved games and its storage) after every change;
+        a finished game, or one with no move yet, is forgotten."""
+        kept = SavedGame(self.history, self.seats, self.save_id)
+        problem = self.app.keep_game(kept)
         if problem:
             self.say(problem, error=True)
 
@@ -119,6 +147,7 @@ class GameScene(Scene):
         """Continue a saved game in this (new) scene."""
         self.history = saved.history
         self.seats = saved.seats
+        self.save_id = saved.id
         self._refresh()
         self.say(f"Resumed: {saved.title}.")
 

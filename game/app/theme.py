@@ -39,6 +39,7 @@ CHAIN_HUES = (
 )
 
 MIN_TOUCH = 44  # px: the smallest button a finger can hit reliably
+MAX_LINE = 400  # characters: the most one line of text ever draws
 
 
 @lru_cache(maxsize=64)
@@ -52,6 +53,8 @@ def text(surface: pygame.Surface, words: str, size: int, colour: tuple[int, int,
          midleft: tuple[float, float] | None = None, midright: tuple[float, float] | None = None,
          topright: tuple[float, float] | None = None, max_width: int | None = None) -> pygame.Rect:
     """Draw one line of text anchored as given; shrinks the font to fit `max_width`."""
+    if len(words) > MAX_LINE:  # no screen shows more; measuring or drawing megabytes would freeze or crash
+        words = words[:MAX_LINE] + "..."
     f = font(size)
     if max_width is not None:
         while size > 10 and f.size(words)[0] > max_width:

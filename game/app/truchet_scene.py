@@ -4,8 +4,8 @@ The scene holds no rules. What may move, where, which tiles may flip and every
 refusal come from `TRUCHET.legal_moves` (computed once per state and grouped
 by flip), `flippable`, `regions`, `captures` and `check_legal`; every move goes
 through `GameHistory.play`, so a record replays exactly. Random tiles are a
-chance move (``roll:lrl...``) drawn from `self.rng` (seedable for tests) after
-a short animation.
+chance move (``roll:lrl...``), the game's own draw (`GameScene.next_roll`, from
+the game's seed), shown after a short animation.
 
 How taps build a move (all offers come from the legal moves with the chosen flip):
 
@@ -34,7 +34,6 @@ import pygame
 
 from ..rules.base import Game
 from ..rules.errors import RulesError
-from ..rules.history import GameHistory
 from ..rules.options import OptionValue
 from ..rules.truchet import DRAW, PLAYERS, RANDOM, TRUCHET, X, TruchetMove, TruchetState, flipped
 from . import theme
@@ -58,11 +57,8 @@ class TruchetScene(PanelScene):
 
     def __init__(self, app: "App", game: Game = TRUCHET, options: dict[str, OptionValue] | None = None,
                  seats: tuple[str, ...] = ("Human", "Human"), rng: random.Random | None = None,
-                 start: TruchetState | None = None) -> None:
-        super().__init__(app, game, options, seats)
-        if start is not None:  # a set-up position (puzzles, tests)
-            self.history = GameHistory(game, start=start)
-        self.rng = rng if rng is not None else random.Random()
+                 start: TruchetState | None = None, seed: int | None = None) -> None:
+        super().__init__(app, game, options, seats, seed=seed, start=start, rng=rng)
         self._shake = random.Random()  # only for the tiles shown while a draw settles
         self.draw_seconds = DRAW_SECONDS
         self.capture_seconds = CAPTURE_SECONDS
@@ -159,7 +155,7 @@ class TruchetScene(PanelScene):
         """Draw the tiles asked for with `random`, shown settling for a moment, then played as roll:..."""
         if self.drawing is not None or not self.game.is_chance(self.state):
             return
-        move = self.game.random_chance(self.state, self.rng)
+        move = self.next_roll()
         if self.draw_seconds <= 0:
             self.play(move)
             return

@@ -48,6 +48,9 @@ class Game(ABC, Generic[S, M]):
     summary: str = ""
     designer: str = ""
     players: tuple[str, ...] = ("X", "O")
+    #: True for games with dice or other draws of chance (`is_chance` states): their records carry
+    #: the seed the rolls come from (see `history`).
+    has_chance: bool = False
     OPTIONS: tuple[opts.Option, ...] = ()
     #: Options that make seeded random games short (a turn limit, say), so the
     #: WebAssembly cross-check can play many of them in a few seconds.
@@ -78,7 +81,13 @@ class Game(ABC, Generic[S, M]):
     # -- moves -------------------------------------------------------------------
     @abstractmethod
     def legal_moves(self, state: S) -> list[M]:
-        """Every legal move in `state`, in a fixed order (empty when the game is over)."""
+        """Every legal move in `state`, in a fixed order; empty only when the game is over.
+
+        In a chance state (`is_chance`) the moves are the outcomes of the roll or draw due. Where the
+        rules allow more moves than can be listed (Truchet's set-up places or draws up to n*n tiles at
+        once: 2**(n*n) ways), a game lists a few that stand for the rest, never none, and its docstring
+        says which; `check_legal` still accepts every legal move, and `random_chance` draws a fair outcome.
+        """
 
     @abstractmethod
     def parse_move(self, text: str, state: S) -> M:

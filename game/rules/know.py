@@ -9,6 +9,17 @@ space occupied or influenced by the opponent, nor end on a point of contention
 corresponding spaces (180 degrees apart) are connected; holding a Rim, a First
 and a Second tier connection at once is Resolution.
 
+Readings worth knowing (the spec's designs): both players roll to begin and the
+higher roll starts, rolling afresh for the first move; only under the bonus
+rule Conservation of Randomness (``-conservation``) is the opening roll played
+as cast (design 13). After Resolution the other player catches up: each roll
+(two dice in the Symmetric version, each die able to connect a different
+piece) may connect unconnected pieces, and the catch-up goes on while a roll
+connects (designs 11, 17). If it completes that player's resolved pattern
+too, the scores decide, equal scores drawing (design 18). Under
+``-conservation`` in the Eternal version the catch-up's unused dice open the
+resolver's next cycle.
+
 Notation
     ``14.0-14.1a``        move the piece on 14.0 to 14.1a (Symmetric version:
                           ``14.0-14.1a/3`` names the die used)
@@ -43,6 +54,7 @@ from .base import Game, Outcome
 from .errors import AmbiguousMoveError, IllegalMoveError, NotationError
 from .know_board import BORDERS, SPACE_DATA
 from .options import ChoiceOption, FlagOption, IntOption, OptionValue
+from .reading import quote
 
 PLAYERS = ("Red", "Blue")
 TYPES = ("Bard", "Fool", "Herald")
@@ -118,11 +130,11 @@ def board() -> KnowBoard:
     )
 
 
-_SPACE_RE = r"(\d{1,2})\.([0-3])([a-cA-C]?)"
-_MOVE_RE = re.compile(rf"^{_SPACE_RE}\s*-\s*{_SPACE_RE}(?:\s*/\s*([1-6]))?$")
-_ERRAND_RE = re.compile(rf"^errand\s*:\s*{_SPACE_RE}(?:\s*/\s*([1-6]))?$", re.IGNORECASE)
-_PATH_RE = re.compile(rf"^path\s*:\s*{_SPACE_RE}\s*[>-]\s*{_SPACE_RE}$", re.IGNORECASE)
-_ROLL_RE = re.compile(r"^roll\s*:\s*(.*)$", re.IGNORECASE)
+_SPACE_RE = r"([0-9]{1,2})\.([0-3])([a-cA-C]?)"
+_MOVE_RE = re.compile(rf"^{_SPACE_RE}\s*-\s*{_SPACE_RE}(?:\s*/\s*([1-6]))?$", re.ASCII)
+_ERRAND_RE = re.compile(rf"^errand\s*:\s*{_SPACE_RE}(?:\s*/\s*([1-6]))?$", re.IGNORECASE | re.ASCII)
+_PATH_RE = re.compile(rf"^path\s*:\s*{_SPACE_RE}\s*[>-]\s*{_SPACE_RE}$", re.IGNORECASE | re.ASCII)
+_ROLL_RE = re.compile(r"^roll\s*:\s*(.*)$", re.IGNORECASE | re.ASCII)
 
 
 def space_name(wedge: str, tier: str, letter: str) -> str:
@@ -206,26 +218,26 @@ class KnowMove:
             return cls("path", space_name(*g[0:3]), space_name(*g[3:6]))
         if low.startswith(("errand", "path")):
             form = "errand:1.0b (or errand:1.0b/5)" if low.startswith("errand") else "path:2.1a>2.2a"
-            raise NotationError(f"{text!r} is malformed: write it as {form}", "notation")
+            raise NotationError(f"{quote(text)} is malformed: write it as {form}", "notation")
         raise NotationError(
-            f"{text!r} is not a know move: write from-to with space names (14.0-14.1a, "
+            f"{quote(text)} is not a know move: write from-to with space names (14.0-14.1a, "
             "or 14.0-14.1a/3 naming the die), roll:4, errand:1.0b, path:2.1a>2.2a, nopath or pass",
             "notation",
         )
 
 
+_DICE_RE = re.compile(r"^[1-6](?:\s*,\s*[1-6])?(?:\s*/\s*[1-6](?:\s*,\s*[1-6])?)?$", re.ASCII)
+
+
 def _parse_dice(body: str, text: str) -> tuple[tuple[int, ...], ...]:
-    groups = []
-    for part in body.split("/"):
-        values = [v.strip() for v in part.split(",")]
-        if not all(v.isdigit() and len(v) == 1 and "1" <= v <= "6" for v in values):
-            raise NotationError(
-                f"{text!r}: a roll lists die values 1 to 6, separated by commas, with / between "
-                "the two players' dice (roll:4, roll:3,5, roll:4/2)",
-                "notation",
-            )
-        groups.append(tuple(int(v) for v in values))
-    return tuple(groups)
+    """The groups of a roll: one or two players, one or two dice each (``4``, ``3,5``, ``4/2``)."""
+    if not _DICE_RE.match(body.strip()):
+        raise NotationError(
+            f"{quote(text)}: a roll lists die values 1 to 6, separated by commas, with / between "
+            "the two players' dice (roll:4, roll:3,5, roll:4/2)",
+            "notation",
+        )
+    return tuple(tuple(int(v) for v in part.split(",")) for part in body.replace(" ", "").split("/"))
 
 
 NOPATH = KnowMove("nopath")
@@ -358,11 +370,12 @@ class Snapshot:
 ALL = (1 << 100) - 1
 
 
-def reach(start: int, steps: int, mid: int, end: int, first: int | None = None) -> set[int]:
+def reach(start: int, steps: int, mid: int, end: int, first: int | None = None, any_one: bool = False) -> set[int]:
     """Ends of simple paths of exactly `steps` jumps from `start`.
 
     Spaces passed through must be in the mask `mid`, the last one in `end`;
     with `first`, the first jump must go to that space (which may be outside `mid`).
+    With `any_one`, the search stops at the first end found (to learn whether there is one).
     """
     borders = board().borders
     found: set[int] = set()
@@ -375,8 +388,12 @@ def reach(start: int, steps: int, mid: int, end: int, first: int | None = None) 
             if left == 1:
                 if end & bit:
                     found.add(nxt)
+                    if any_one:
+                        return
             elif mid & bit:
                 walk(nxt, left - 1, visited | bit)
+                if any_one and found:
+                    return
 
     if steps < 1:
         return found
@@ -513,6 +530,7 @@ class KnowGame(Game[KnowState, KnowMove]):
                "across the centre on the Rim, First and Second tiers to Resolve.")
     designer = "Bryan Jurish"
     players = PLAYERS
+    has_chance = True
     playout_options = {"limit": 40}
     OPTIONS = (
         ChoiceOption("version", "standard", ("standard", "symmetric"),
@@ -535,8 +553,9 @@ class KnowGame(Game[KnowState, KnowMove]):
     def _initial(self, options: dict[str, OptionValue]) -> KnowState:
         opts = KnowOptions(**options)  # type: ignore[arg-type]
         geo = board()
+        begins = "and plays it" if opts.conservation else "with a fresh roll"
         return KnowState(opts, tuple(geo.index[name] for name in START_SPACES),
-                         note="Both players roll; the higher roll begins and plays it.")
+                         note=f"Both players roll; the higher roll begins {begins}.")
 
     def options_of(self, state: KnowState) -> dict[str, OptionValue]:
         o = state.opts
@@ -559,11 +578,11 @@ class KnowGame(Game[KnowState, KnowMove]):
         pos = list(start.pos)
         for code, name in (pieces or {}).items():
             if code not in _CODES:
-                raise NotationError(f"unknown piece {code!r}: use B*, B, F*, F, H*, H (Red), lower case for Blue",
+                raise NotationError(f"unknown piece {quote(code)}: use B*, B, F*, F, H*, H (Red), lower case for Blue",
                                     "piece")
             match = re.fullmatch(_SPACE_RE, name.strip()) if isinstance(name, str) else None
             if match is None:
-                raise NotationError(f"{name!r} is not a space name (examples: 2.0, 1.0b, 15.3)", "notation")
+                raise NotationError(f"{quote(name)} is not a space name (examples: 2.0, 1.0b, 15.3)", "notation")
             pos[_CODES[code]] = geo.index[space_name(*match.groups())]
         if len(set(pos)) != 12:
             raise IllegalMoveError("two pieces stand on one space in this set-up", "setup")
@@ -595,7 +614,9 @@ class KnowGame(Game[KnowState, KnowMove]):
             return (per - len(state.kept),)
         if state.phase == PATH_ROLL:
             return (1, 1)
-        if state.phase in (ERRAND_ROLL, POST_ROLL):
+        if state.phase == POST_ROLL:
+            return (per,)
+        if state.phase == ERRAND_ROLL:
             return (1,)
         return ()
 
@@ -652,7 +673,7 @@ class KnowGame(Game[KnowState, KnowMove]):
         return []
 
     def _label(self, state: KnowState, die: int) -> int | None:
-        return die if state.opts.symmetric and state.phase in (MOVE, ERRAND_MOVE) else None
+        return die if state.opts.symmetric and state.phase in (MOVE, ERRAND_MOVE, POST_MOVE) else None
 
     def _moves_from(self, state: KnowState, piece: int, dests: Iterable[int], die: int | None) -> list[KnowMove]:
         names = board().names
@@ -671,13 +692,17 @@ class KnowGame(Game[KnowState, KnowMove]):
             out.append(piece)
         return out
 
-    def normal_dests(self, state: KnowState, piece: int, die: int, snap: Snapshot | None = None) -> set[int]:
+    def normal_dests(self, state: KnowState, piece: int, die: int, snap: Snapshot | None = None,
+                     any_one: bool = False, only: int | None = None) -> set[int]:
+        """Where `piece` can go with `die` under the normal rules (with `any_one`: one such space at most;
+        with `only`, that space or none)."""
         snap = snap or Snapshot(state.pos)
         free = snap.free_for(owner(piece))
         mid = free
         if state.opts.nets:
             mid = ALL & ~snap.occupied & ~net_block(state.pos, snap, piece)
-        return reach(state.pos[piece], die, mid, free)
+        end = free if only is None else free & (1 << only)
+        return reach(state.pos[piece], die, mid, end, any_one=any_one or only is not None)
 
     def _normal_moves(self, state: KnowState) -> list[KnowMove]:
         snap = Snapshot(state.pos)
@@ -686,6 +711,12 @@ class KnowGame(Game[KnowState, KnowMove]):
             for piece in self.movable_pieces(state):
                 moves += self._moves_from(state, piece, self.normal_dests(state, piece, die, snap), die)
         return moves
+
+    def _has_normal_move(self, state: KnowState) -> bool:
+        """Whether any normal move exists (mandatory movement), stopping at the first one found."""
+        snap = Snapshot(state.pos)
+        return any(self.normal_dests(state, piece, die, snap, any_one=True)
+                   for die in set(state.dice) for piece in self.movable_pieces(state))
 
     def locked_out(self, state: KnowState, piece: int, snap: Snapshot | None = None) -> bool:
         """Every bordering space is occupied or influenced by the opponent (so a point of contention)."""
@@ -773,29 +804,40 @@ class KnowGame(Game[KnowState, KnowMove]):
         return True
 
     def _post_moves(self, state: KnowState) -> list[KnowMove]:
-        """Catch-up moves after Resolution: an unconnected piece makes a connection,
-        passing points of contention but no space influenced by the opponent alone."""
-        snap = Snapshot(state.pos)
+        """Catch-up moves after Resolution: an unconnected piece makes a connection with a die in force,
+        passing points of contention but no space influenced by the opponent alone (design 11; in the
+        Symmetric version each of the two dice may connect a different piece, design 17)."""
         geo = board()
+        moves = []
+        for die in sorted(set(state.dice)):
+            for piece in range(6 * state.player, 6 * state.player + 6):
+                if self._post_target(state, piece, die) is not None:
+                    moves.append(KnowMove("move", geo.names[state.pos[piece]],
+                                          geo.names[geo.corresponds[state.pos[partner(piece)]]],
+                                          self._label(state, die)))
+        return moves
+
+    def _post_target(self, state: KnowState, piece: int, die: int) -> int | None:
+        """The space where `piece` connects with `die` in a catch-up move, if it can."""
+        if is_connected(state.pos, piece):
+            return None
+        snap = Snapshot(state.pos)
         me = state.player
         mid = ALL & ~snap.occupied & ~(snap.influence[1 - me] & ~snap.influence[me])
         free = snap.free_for(me)
-        die = state.dice[0]
-        moves = []
-        for piece in range(6 * me, 6 * me + 6):
-            if is_connected(state.pos, piece):
-                continue
-            target = geo.corresponds[state.pos[partner(piece)]]
-            if free >> target & 1 and target in reach(state.pos[piece], die, mid, free):
-                moves.append(KnowMove("move", geo.names[state.pos[piece]], geo.names[target]))
-        return moves
+        target = board().corresponds[state.pos[partner(piece)]]
+        if free >> target & 1 and target in reach(state.pos[piece], die, mid, free):
+            return target
+        return None
 
     # -- parsing and legality ---------------------------------------------------------------
     def parse_move(self, text: str, state: KnowState) -> KnowMove:
         move = KnowMove.parse(text)
         if move.kind not in ("move", "errand") or state.phase in CHANCE_PHASES or state.phase == OVER:
             return move
-        legal = [m for m in self.legal_moves(state) if m.kind == move.kind and m.src == move.src and m.dst == move.dst]
+        # the legal moves with these spaces differ only in the die they name (or name none): check each alone
+        legal = [v for v in (KnowMove(move.kind, move.src, move.dst, d) for d in (None, *sorted(set(state.dice))))
+                 if self._is_legal(state, v)]
         if move.die is not None:
             if any(m.die == move.die for m in legal):
                 return move
@@ -806,14 +848,14 @@ class KnowGame(Game[KnowState, KnowMove]):
             return legal[0]
         if len(legal) > 1:
             raise AmbiguousMoveError(
-                f"{text!r} fits several moves here; name the die: {', '.join(str(m) for m in legal)}", "ambiguous")
-        if state.opts.symmetric and state.phase in (MOVE, ERRAND_MOVE) and state.dice:
+                f"{quote(text)} fits several moves here; name the die: {', '.join(str(m) for m in legal)}", "ambiguous")
+        if state.opts.symmetric and state.phase in (MOVE, ERRAND_MOVE, POST_MOVE) and state.dice:
             return replace(move, die=state.dice[0])
         return move
 
     def check_legal(self, state: KnowState, move: KnowMove) -> None:
         if not isinstance(move, KnowMove):
-            raise IllegalMoveError(f"{move!r} is not a know move", "illegal")
+            raise IllegalMoveError(f"{quote(move)} is not a know move", "illegal")
         if state.phase == OVER:
             raise IllegalMoveError(f"{move}: the game is over", "game_over")
         if state.phase in CHANCE_PHASES:
@@ -822,9 +864,51 @@ class KnowGame(Game[KnowState, KnowMove]):
         if move.kind == "roll":
             raise IllegalMoveError(
                 f"{move}: no roll is due; it is {PLAYERS[state.player]}'s turn to {self._task(state)}", "not_chance")
-        if move in self.legal_moves(state):
-            return
-        raise IllegalMoveError(self._why(state, move), "illegal")
+        if not self._is_legal(state, move):
+            raise IllegalMoveError(self._why(state, move), "illegal")
+
+    def _is_legal(self, state: KnowState, move: KnowMove) -> bool:
+        """Whether `move` is among `legal_moves(state)` in a decision phase, checked for that move alone."""
+        phase = state.phase
+        geo = board()
+        if move.kind == "nopath":
+            return phase == PREROLL
+        if move.kind == "path":
+            if phase != PREROLL or move.src is None or move.dst is None:
+                return False
+            return (state.at(move.src), geo.index[move.dst]) in self.path_options(state)
+        if move.kind == "pass":
+            if phase == MOVE:
+                return not self._has_normal_move(state) and bool(self._errand_requests(state))
+            return phase == POST_MOVE and bool(self._post_moves(state))
+        if move.kind == "errand":
+            return phase == MOVE and move in self._errand_requests(state)
+        if move.kind != "move" or move.src is None or move.dst is None:
+            return False
+        piece = state.at(move.src)
+        if piece is None or owner(piece) != state.player:
+            return False
+        dst = geo.index[move.dst]
+        if phase == MOVE:
+            if piece not in self.movable_pieces(state) or move.die not in (
+                    state.dice if state.opts.symmetric else (None,)):
+                return False
+            die = move.die if move.die is not None else state.dice[0]
+            return bool(self.normal_dests(state, piece, die, only=dst))
+        if phase == ERRAND_MOVE:
+            errand_piece, die = state.errand  # type: ignore[misc]
+            return (piece == errand_piece and move.die == self._label(state, die)
+                    and dst in self._errand_dests(state, piece, die))
+        if phase == PATH_MOVE:
+            path_piece, poc = state.path  # type: ignore[misc]
+            return (piece == path_piece and move.die is None
+                    and dst in self._path_dests(state, piece, poc, state.dice[0]))
+        if phase == POST_MOVE:
+            if move.die not in (state.dice if state.opts.symmetric else (None,)):
+                return False
+            die = move.die if move.die is not None else state.dice[0]
+            return self._post_target(state, piece, die) == dst
+        return False
 
     def _task(self, state: KnowState) -> str:
         return {PREROLL: "declare a Solipsistic Path or roll (nopath)", MOVE: "move",
@@ -885,7 +969,10 @@ class KnowGame(Game[KnowState, KnowMove]):
             target = geo.names[geo.corresponds[state.pos[partner(piece)]]]
             if move.dst != target:
                 return f"{move}: a catch-up move must make a connection ({piece_label(piece)} must go to {target})"
-            return f"{move}: no path of exactly {state.dice[0]} jumps reaches {target}"
+            die = move.die if move.die is not None else state.dice[0]
+            if die not in state.dice:
+                return f"{move}: no die in force shows {die} (dice: {', '.join(map(str, state.dice))})"
+            return f"{move}: no path of exactly {die} jumps reaches {target}"
         if piece in state.moved:
             return f"{move}: that piece already moved this turn (two different pieces move)"
         if piece == state.excluded:
@@ -972,14 +1059,15 @@ class KnowGame(Game[KnowState, KnowMove]):
         if phase == ERRAND_ROLL:
             return self._apply_errand_contest(state, move)
         if phase == POST_ROLL:
-            state = replace(state, phase=POST_MOVE, dice=move.values)
+            state = replace(state, phase=POST_MOVE, dice=move.values, moved=())
+            rolled = f"{PLAYERS[state.player]} rolls {', '.join(map(str, move.values))}"
             if not self._post_moves(state):
-                return self._end_cycle(state, f"{PLAYERS[state.player]} rolls {move.values[0]}: no connection "
-                                              "is possible, post-resolution ends")
-            return replace(state, note=f"{PLAYERS[state.player]} rolls {move.values[0]} after Resolution")
+                return self._end_cycle(state, f"{rolled}: no connection is possible, post-resolution ends",
+                                       leftover=state.dice)
+            return replace(state, note=f"{rolled} after Resolution")
         if move.kind == "pass":
             if phase == POST_MOVE:
-                return self._end_cycle(state, f"{PLAYERS[state.player]} stops the catch-up")
+                return self._end_cycle(state, f"{PLAYERS[state.player]} stops the catch-up", leftover=state.dice)
             return self._end_turn(state, f"{PLAYERS[state.player]} passes")
         if move.kind == "errand":
             piece = state.at(move.src or "")
@@ -990,14 +1078,18 @@ class KnowGame(Game[KnowState, KnowMove]):
         return self._apply_piece_move(state, move)
 
     def _apply_start(self, state: KnowState, move: KnowMove) -> KnowState:
+        """The opening roll: the higher roll begins. Only under Conservation of Randomness is that roll
+        played as cast; otherwise the starter rolls afresh for the first move (design 13)."""
         red, blue = move.dice
         if sum(red) == sum(blue):
             return replace(state, note=f"both rolled {sum(red)}: roll again")
         first = 0 if sum(red) > sum(blue) else 1
         dice = red if first == 0 else blue
+        won = f"{PLAYERS[first]} rolled higher ({sum(red)} to {sum(blue)})"
+        if not state.opts.conservation:
+            return self._begin_turn(replace(state, note=f"{won} and begins with a fresh roll"), first, 0)
         state = replace(state, phase=MOVE, player=first, dice=dice, turn=0,
-                        note=f"{PLAYERS[first]} rolled higher ({sum(red)} to {sum(blue)}) and begins with "
-                             f"{', '.join(map(str, dice))}")
+                        note=f"{won} and begins with {', '.join(map(str, dice))}")
         return self._enter_move(state)
 
     def _apply_path_contest(self, state: KnowState, move: KnowMove) -> KnowState:
@@ -1061,10 +1153,15 @@ class KnowGame(Game[KnowState, KnowMove]):
         born = _born_after(state.pos, new_pos, state.born, state.turn)
         phase = state.phase
         if phase == POST_MOVE:
-            state = replace(state, pos=new_pos, born=born, note=f"{PLAYERS[state.player]} connects {move}")
+            left = list(state.dice)
+            left.remove(move.die if move.die is not None else state.dice[0])
+            state = replace(state, pos=new_pos, born=born, dice=tuple(left), moved=state.moved + (piece,),
+                            note=f"{PLAYERS[state.player]} connects {move}")
             if len(connected_types(new_pos, state.player)) == 3:
-                return self._end_cycle(state, state.note + ", completing three connections")
-            return replace(state, phase=POST_ROLL, dice=())
+                return self._end_cycle(state, state.note + ", completing three connections", leftover=state.dice)
+            if left and self._post_moves(state):
+                return state  # the other die may connect another piece
+            return replace(state, phase=POST_ROLL, dice=(), moved=())  # this roll connected: roll again
         if phase == ERRAND_MOVE or phase == MOVE:
             die = state.errand[1] if phase == ERRAND_MOVE else (  # type: ignore[index]
                 move.die if move.die is not None else state.dice[0])
@@ -1084,7 +1181,7 @@ class KnowGame(Game[KnowState, KnowMove]):
     # -- turn flow -------------------------------------------------------------------------
     def _enter_move(self, state: KnowState) -> KnowState:
         """Stay in the MOVE phase if anything can be done, else the turn passes."""
-        if self._normal_moves(state) or self._errand_requests(state):
+        if self._has_normal_move(state) or self._errand_requests(state):
             return state
         if state.moved:
             return self._end_turn(state, state.note + "; no move for the other die")
@@ -1093,7 +1190,9 @@ class KnowGame(Game[KnowState, KnowMove]):
     def _end_turn(self, state: KnowState, note: str, kept: tuple[int, ...] = ()) -> KnowState:
         return self._begin_turn(replace(state, note=note), 1 - state.player, state.turn + 1, kept)
 
-    def _begin_turn(self, state: KnowState, player: int, turn: int, kept: tuple[int, ...] = ()) -> KnowState:
+    def _begin_turn(self, state: KnowState, player: int, turn: int, kept: tuple[int, ...] = (),
+                    kept_words: str = "the contest roll") -> KnowState:
+        """Start `player`'s turn; `kept` dice (Conservation of Randomness) are played before any new roll."""
         opts = state.opts
         fresh = replace(state, player=player, turn=turn, dice=(), kept=(), moved=(), only_type=-1, errand=None,
                         errand_done=False, excluded=-1, path=None)
@@ -1102,10 +1201,11 @@ class KnowGame(Game[KnowState, KnowMove]):
         if kept:
             if len(kept) >= opts.dice_per_turn:
                 moving = replace(fresh, phase=MOVE, dice=kept,
-                                 note=state.note + f"; {PLAYERS[player]} moves the contest roll {kept[0]}")
+                                 note=state.note + f"; {PLAYERS[player]} moves {kept_words} "
+                                                   f"{', '.join(map(str, kept))}")
                 return self._enter_move(moving)
             return replace(fresh, phase=ROLL, kept=kept,
-                           note=state.note + f"; {PLAYERS[player]} keeps the contest roll {kept[0]}")
+                           note=state.note + f"; {PLAYERS[player]} keeps {kept_words} {kept[0]}")
         fresh = replace(fresh, phase=PREROLL)
         if self.path_options(fresh):
             return fresh
@@ -1121,20 +1221,28 @@ class KnowGame(Game[KnowState, KnowMove]):
                        note=state.note + f"; {PLAYERS[other]} rolls to catch up")
 
     def cycle_winner(self, state: KnowState) -> tuple[int | None, str]:
-        """Who wins the cycle now ending (after Resolution and the catch-up)."""
+        """Who wins the cycle now ending (after Resolution and the catch-up).
+
+        The resolver wins, unless the catch-up completed the other player's resolved pattern too: then
+        the scores decide, both carrying the Resolution bonus, and equal scores are a draw (design 18).
+        Without a resolver (turn limit) or under -score, the scores decide.
+        """
         resolver = state.resolved
         scores = (score_of(state.pos, 0, state.opts.formal), score_of(state.pos, 1, state.opts.formal))
-        if state.opts.score or resolver is None:
-            if scores[0] == scores[1]:
-                return None, f"level on score, {scores[0]} each"
-            best = 0 if scores[0] > scores[1] else 1
-            return best, f"{PLAYERS[best]} scores {max(scores)} to {min(scores)}"
-        other = 1 - resolver
-        if resolved_pattern(state.pos, other, state.opts.formal):
-            return None, f"{PLAYERS[other]} also completed a resolved pattern after {PLAYERS[resolver]} Resolved"
-        return resolver, f"{PLAYERS[resolver]} Resolved"
+        both = ""
+        if not state.opts.score and resolver is not None:
+            other = 1 - resolver
+            if not resolved_pattern(state.pos, other, state.opts.formal):
+                return resolver, f"{PLAYERS[resolver]} Resolved"
+            both = f"both Resolved ({PLAYERS[other]} in the catch-up), so the scores decide: "
+        if scores[0] == scores[1]:
+            return None, f"{both}level on score, {scores[0]} each"
+        best = 0 if scores[0] > scores[1] else 1
+        return best, f"{both}{PLAYERS[best]} scores {max(scores)} to {min(scores)}"
 
-    def _end_cycle(self, state: KnowState, note: str) -> KnowState:
+    def _end_cycle(self, state: KnowState, note: str, leftover: tuple[int, ...] = ()) -> KnowState:
+        """End the cycle (the game unless Eternal). `leftover`: dice of the catch-up left unused, which
+        the resolver plays first in the next cycle under Conservation of Randomness (2.12)."""
         winner, why = self.cycle_winner(state)
         results = state.results + (-1 if winner is None else winner,)
         state = replace(state, results=results, note=note)
@@ -1154,7 +1262,8 @@ class KnowGame(Game[KnowState, KnowMove]):
         nxt = replace(state, pos=new_pos, born=born, resolved=None, cycle=state.cycle + 1,
                       note=note + f"; cycle {state.cycle}: {why}. The striped pieces change places; "
                                   f"{PLAYERS[first]} begins cycle {state.cycle + 1}")
-        return self._begin_turn(nxt, first, state.turn + 1)
+        kept = leftover[:opts.dice_per_turn] if opts.conservation and state.resolved is not None else ()
+        return self._begin_turn(nxt, first, state.turn + 1, kept, "the catch-up's unused roll")
 
     def _finish(self, state: KnowState, winner: int | None, why: str) -> KnowState:
         opts = state.opts

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Iterable, Mapping, Union
 
 from .errors import OptionError
+from .reading import excerpt, quote, show_number, whole_number
 
 OptionValue = Union[int, bool, str]
 
@@ -29,20 +30,22 @@ class IntOption:
         return f"{self.low}..{self.high}{odd}"
 
     def check(self, value: object) -> int:
-        if isinstance(value, bool) or not isinstance(value, int):
-            if isinstance(value, str) and value.strip().lstrip("-").isdigit():
-                value = int(value)
-            else:
-                raise OptionError(
-                    f"option -{self.name} needs a whole number in {self.describe_range()}, got {value!r}",
-                    "option_type",
-                )
-        if not self.low <= value <= self.high or (self.odd_only and value % 2 == 0):
+        """The value as a number in range; text must be ASCII digits (see `reading.whole_number`)."""
+        if isinstance(value, int) and not isinstance(value, bool):
+            number: int | None = value
+        else:
+            number = whole_number(value) if isinstance(value, str) else None
+        if number is None:
             raise OptionError(
-                f"option -{self.name}={value} is out of range: it must be {self.describe_range()}",
+                f"option -{self.name} needs a whole number in {self.describe_range()}, got {quote(value)}",
+                "option_type",
+            )
+        if not self.low <= number <= self.high or (self.odd_only and number % 2 == 0):
+            raise OptionError(
+                f"option -{self.name}={show_number(number)} is out of range: it must be {self.describe_range()}",
                 "option_range",
             )
-        return value
+        return number
 
 
 @dataclass(frozen=True)
@@ -58,7 +61,7 @@ class FlagOption:
             return True
         if isinstance(value, str) and value.lower() in ("0", "false", "no", "off"):
             return False
-        raise OptionError(f"option -{self.name} is a switch (on or off), got {value!r}", "option_type")
+        raise OptionError(f"option -{self.name} is a switch (on or off), got {quote(value)}", "option_type")
 
 
 @dataclass(frozen=True)
@@ -74,7 +77,7 @@ class ChoiceOption:
         if isinstance(value, str) and value.lower() in self.choices:
             return value.lower()
         raise OptionError(
-            f"option -{self.name} must be one of {', '.join(self.choices)}, got {value!r}", "option_choice"
+            f"option -{self.name} must be one of {', '.join(self.choices)}, got {quote(value)}", "option_choice"
         )
 
 
@@ -105,7 +108,8 @@ def parse_flags(specs: Iterable[Option], flags: Iterable[str]) -> dict[str, Opti
     for flag in flags:
         text = flag.strip()
         if not text.startswith("-") or len(text) < 2:
-            raise OptionError(f"{flag!r} is not an option: options look like -name or -name=value", "option_syntax")
+            raise OptionError(f"{quote(flag)} is not an option: options look like -name or -name=value",
+                              "option_syntax")
         name, has_value, raw = text.lstrip("-").partition("=")
         name = name.lower()
         spec = by_name.get(name)
@@ -136,4 +140,4 @@ def to_flags(specs: Iterable[Option], values: Mapping[str, OptionValue]) -> list
 
 def _unknown(name: str, specs: tuple[Option, ...]) -> str:
     known = ", ".join(f"-{spec.name}" for spec in specs) or "none"
-    return f"unknown option -{name}; this game's options are: {known}"
+    return f"unknown option -{excerpt(str(name))}; this game's options are: {known}"

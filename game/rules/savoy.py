@@ -55,13 +55,14 @@ from bisect import bisect_left
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
-from itertools import permutations
-from typing import Any, Iterable, Iterator, Literal, Mapping, Sequence
+from itertools import permutations, product
+from typing import Any, Callable, Iterable, Iterator, Literal, Mapping, Sequence
 
 from . import options as opts
 from .base import Game, Outcome
 from .errors import AmbiguousMoveError, IllegalMoveError, NotationError, OptionError
 from .options import ChoiceOption, FlagOption, IntOption, OptionValue
+from .reading import excerpt, quote, show_number, whole_number
 from .savoy_board import (
     CELL_ID, CELLS, GRID, HOME_DISTANCE, HOMES, PATH_PIPS, PLAYERS, RAY_BY_FIRST, RAYS, START_NAMES, cell_key,
 )
@@ -74,8 +75,13 @@ DEFAULT_PIECES = 6
 MAX_PIECES = 15
 ROLLS: tuple[tuple[int, int], ...] = tuple((a, b) for a in range(1, 7) for b in range(a, 7))
 
-_PART_RE = re.compile(r"^(?:(\d+)x)?([a-z]\d{1,2})-([a-z]\d{1,2})((?:/[a-z0-9]+)*)$")
-_ROLL_RE = re.compile(r"^roll:(\d+(?:,\d+)*)$")
+_PART_RE = re.compile(r"^(?:([0-9]+)x)?([a-z][0-9]{1,2})-([a-z][0-9]{1,2})((?:/[a-z0-9]+)*)$", re.ASCII)
+_ROLL_RE = re.compile(r"^roll:([0-9]+(?:,[0-9]+)*)$", re.ASCII)
+#: A turn uses at most four dice (a double), each piece at least one: so at most four pieces move,
+#: each at most 24 steps.
+MAX_TRIPS = 4
+MAX_STEPS = 24
+TRIPS_LIMIT = "a turn moves at most four pieces (one for each die of a double)"
 
 
 # --------------------------------------------------------------------------- moves
@@ -166,49 +172,61 @@ class SavoyMove:
         if word.startswith("roll"):
             match = _ROLL_RE.match(word)
             if not match:
-                raise NotationError(f"{text!r} is not a roll: write it as roll:3,5 (two dice, 1 to 6)", "notation")
-            dice = tuple(int(d) for d in match.group(1).split(","))
-            if len(dice) != 2:
-                raise NotationError(f"{text!r}: a roll is two dice, as in roll:3,5", "notation")
+                raise NotationError(f"{quote(text)} is not a roll: write it as roll:3,5 (two dice, 1 to 6)",
+                                    "notation")
+            values = match.group(1).split(",")
+            if len(values) != 2:
+                raise NotationError(f"{quote(text)}: a roll is two dice, as in roll:3,5", "notation")
+            dice = tuple(whole_number(d) or 0 for d in values)
             for d in dice:
                 if not 1 <= d <= 6:
-                    raise NotationError(f"{text!r}: a die shows 1 to 6, not {d}", "notation")
+                    raise NotationError(f"{quote(text)}: a die shows 1 to 6, not {show_number(d)}", "notation")
             return cls("roll", dice=dice)
+        pieces = word.split(",")
+        if len(pieces) > MAX_TRIPS:
+            raise NotationError(f"{quote(text)} has {len(pieces)} parts: {TRIPS_LIMIT}", "notation")
         parts = []
-        for piece in word.split(","):
+        for piece in pieces:
             match = _PART_RE.match(piece)
             if not match:
                 raise NotationError(
-                    f"{piece or text!r} is not a Savoy move: write from-to cells (a4-c4), parts separated by "
+                    f"{quote(piece or text)} is not a Savoy move: write from-to cells (a4-c4), parts separated by "
                     "commas (a4-c4,g4-h4), several pieces on one route as 3xg7-j7, or pass",
                     "notation",
                 )
             count_text, src, dst, quals = match.groups()
-            count = int(count_text) if count_text else 1
-            if count < 1:
-                raise NotationError(f"{piece!r}: the number of pieces must be at least 1", "notation")
+            count = whole_number(count_text) if count_text else 1
+            if not count or count < 1:
+                raise NotationError(f"{quote(piece)}: the number of pieces must be at least 1", "notation")
+            if count > MAX_TRIPS:
+                raise NotationError(f"{quote(piece)} moves {show_number(count)} pieces: {TRIPS_LIMIT}", "notation")
             for cell in (src, dst):
                 _check_cell(cell, piece)
             via, steps = "", 0
             for qual in filter(None, quals.split("/")):
                 if qual.isdigit():
                     if steps:
-                        raise NotationError(f"{piece!r} gives the number of steps twice", "notation")
-                    steps = int(qual)
-                    if steps < 1:
-                        raise NotationError(f"{piece!r}: a route has at least 1 step", "notation")
+                        raise NotationError(f"{quote(piece)} gives the number of steps twice", "notation")
+                    steps = whole_number(qual) or 0
+                    if not 1 <= steps <= MAX_STEPS:
+                        raise NotationError(
+                            f"{quote(piece)}: a route has 1 to {MAX_STEPS} steps (four dice of 6 at most)", "notation")
                 else:
                     _check_cell(qual, piece)
                     if via:
-                        raise NotationError(f"{piece!r} gives the direction twice", "notation")
+                        raise NotationError(f"{quote(piece)} gives the direction twice", "notation")
                     if CELL_ID[qual] not in RAY_BY_FIRST[CELL_ID[src]]:
                         raise NotationError(
-                            f"{piece!r}: {qual} is not next to {src} along the path, so it cannot name a direction "
-                            f"(from {src} a piece can step to {_names(RAY_BY_FIRST[CELL_ID[src]])})", "notation")
+                            f"{quote(piece)}: {qual} is not next to {src} along the path, so it cannot name a "
+                            f"direction (from {src} a piece can step to {_names(RAY_BY_FIRST[CELL_ID[src]])})",
+                            "notation")
                     via = qual
             if src == dst and not steps:
-                raise NotationError(f"{piece!r} does not move: the two cells are the same", "notation")
+                raise NotationError(f"{quote(piece)} does not move: the two cells are the same", "notation")
             parts.append(Part(src, dst, via, steps, count, bool(via), bool(steps)))
+        if sum(p.count for p in parts) > MAX_TRIPS:
+            raise NotationError(f"{quote(text)} moves {sum(p.count for p in parts)} pieces: {TRIPS_LIMIT}",
+                                "notation")
         return cls("turn", _group(parts))
 
 
@@ -218,8 +236,8 @@ PASS = SavoyMove("pass")
 def _check_cell(cell: str, context: str) -> None:
     if cell not in CELL_ID:
         raise NotationError(
-            f"{context!r}: there is no cell {cell} on the Savoy board (the path runs a4 ... j4, k5, l6, l7, l8, k9, "
-            "j10, i9, h8 ... h3, g2, f1, e2, d3, d4, d5, e6, f7 ... o7)", "off_board")
+            f"{quote(context)}: there is no cell {excerpt(cell)} on the Savoy board (the path runs a4 ... j4, k5, "
+            "l6, l7, l8, k9, j10, i9, h8 ... h3, g2, f1, e2, d3, d4, d5, e6, f7 ... o7)", "off_board")
 
 
 def _names(cells: Iterable[int]) -> str:
@@ -322,13 +340,13 @@ def _cell_value(stack: str, where: str) -> int:
     if not stack:
         return 0
     if any(ch not in PLAYERS for ch in stack):
-        raise OptionError(f"{where}: a stack is written with the letters R and L, bottom first, not {stack!r}",
+        raise OptionError(f"{where}: a stack is written with the letters R and L, bottom first, not {quote(stack)}",
                           "layout")
     top = stack[-1]
     k = len(stack) - len(stack.rstrip(top))
     rest = stack[:-k]
     if len(rest) > 1:
-        raise OptionError(f"{where}: {stack!r} is not a possible stack: only one lone piece can be pinned, "
+        raise OptionError(f"{where}: {quote(stack)} is not a possible stack: only one lone piece can be pinned, "
                           "under pieces of the other colour", "layout")
     sign = SIGNS[PLAYERS.index(top)]
     return sign * (2 * k + (1 if rest else 0))
@@ -393,6 +411,12 @@ def apply_net(cells: Sequence[int], me: int, net: Mapping[int, int]) -> tuple[in
 
 
 # --------------------------------------------------------------------------- turn generation
+def _budget(dice: tuple[int, ...]) -> tuple[int, ...]:
+    """How many dice of each value (values in increasing order), as `_dice_uses` counts them."""
+    values = sorted(set(dice))
+    return tuple(dice.count(v) for v in values)
+
+
 @lru_cache(maxsize=None)
 def _dice_uses(dice: tuple[int, ...], per_die: bool) -> tuple[tuple[tuple[int, ...], int, tuple[tuple[int, ...], ...]], ...]:
     """Ways one piece can use some of `dice`: (dice counts used per distinct value, length,
@@ -645,18 +669,8 @@ def build_turns(cells: tuple[int, ...], me: int, dice: tuple[int, ...], rules: S
     for number in set().union(*(numbers for numbers, pips, gain, _ in found if pips == best or gain == need)):
         src, dst, _, _ = ROUTES[number]
         rivals.setdefault((src, dst), []).append(number)
-    show: dict[int, tuple[bool, bool]] = {}
-    for numbers in rivals.values():
-        if len(numbers) == 1:
-            flags = (False, False)
-        elif len({ROUTES[n][3] for n in numbers}) == len(numbers):
-            flags = (False, True)
-        elif len({ROUTES[n][2] for n in numbers}) == len(numbers):
-            flags = (True, False)
-        else:
-            flags = (True, True)
-        for n in numbers:
-            show[n] = flags
+    show = {n: _route_flags({(ROUTES[m][2], ROUTES[m][3]) for m in numbers})
+            for numbers in rivals.values() for n in numbers}
     text_of = {n: _part(n, 1, *flags)[1] for n, flags in show.items()}.__getitem__
     part_of = {n: _part(n, 1, *flags)[0] for n, flags in show.items()}.__getitem__
     texts: list[str] = []
@@ -685,6 +699,18 @@ def build_turns(cells: tuple[int, ...], me: int, dice: tuple[int, ...], rules: S
     return TurnTable([SavoyMove("turn", parts[i]) for i in order], best, winning)
 
 
+def _route_flags(routes: set[tuple[int, int]]) -> tuple[bool, bool]:
+    """Whether a part must show its direction and/or its steps, given the (first cell, steps) routes that
+    compete for its two cells: the steps when they tell the routes apart, else the direction, else both."""
+    if len(routes) == 1:
+        return False, False
+    if len({length for _, length in routes}) == len(routes):
+        return False, True
+    if len({via for via, _ in routes}) == len(routes):
+        return True, False
+    return True, True
+
+
 def can_move(cells: tuple[int, ...], me: int, dice: tuple[int, ...], mode: str) -> bool:
     """Whether `me` has any board-changing turn with `dice` (cheap: no full enumeration)."""
     if mode == "jump":  # a long trip may jump where no single die can land
@@ -704,6 +730,190 @@ def dead_position(cells: tuple[int, ...], mode: str) -> bool:
     return True
 
 
+# --------------------------------------------------------------------------- one turn checked alone
+# Replaying a record or a save checks each turn by itself instead of building every legal turn of
+# every position: a turn is legal when its trips are (`turn_is_legal`), and the most-pips rule only
+# needs a search for a turn using more pips, which stops at the first it finds (`more_pips_possible`).
+# The tests check that this agrees with `build_turns` on random positions.
+
+TripKey = tuple[int, int, int]  # (source cell, ray of that cell, length)
+
+
+def written_readings(move: SavoyMove) -> list[tuple[TripKey, ...]]:
+    """Every way to read a written turn as trips, one per moving piece: each part's route is any straight
+    route from its source to its destination that fits the direction and steps it names."""
+    per_piece: list[list[TripKey]] = []
+    for p in move.parts:
+        src, dst = CELL_ID[p.src], CELL_ID[p.dst]
+        via = CELL_ID[p.via] if p.via else None
+        routes = [(src, r, k + 1) for r, (_, _, ray) in enumerate(RAYS[src]) if via is None or ray[0] == via
+                  for k, c in enumerate(ray) if c == dst and (not p.steps or k + 1 == p.steps)]
+        per_piece += [routes] * p.count
+    found: set[tuple[TripKey, ...]] = set()
+    for choice in product(*per_piece):
+        found.add(tuple(sorted(choice)))
+    return sorted(found)
+
+
+def turn_is_legal(cells: tuple[int, ...], me: int, dice: tuple[int, ...], rules: SavoyRules,
+                  trips: Sequence[TripKey]) -> bool:
+    """Whether the trips make a legal turn for `me` with `dice`: the same verdict as `build_turns`."""
+    mode = rules.trips
+    per_die = mode == "dice"
+    uses = {length: (used, stops) for used, length, stops in _dice_uses(dice, per_die)}
+    land = _landable(cells, me)
+    for src, r, length in trips:
+        ray = RAYS[src][r][2]
+        if length not in uses or length > len(ray):
+            return False
+        dst = ray[length - 1]
+        if dst == src or not land[dst]:
+            return False
+        stop_sets = uses[length][1]
+        if mode == "checked" and stop_sets and not any(all(land[ray[s - 1]] for s in stops) for stops in stop_sets):
+            return False
+    dsts = [RAYS[src][r][2][length - 1] for src, r, length in trips]
+    if not trips or sorted(t[0] for t in trips) == sorted(dsts):
+        return False  # the board would be unchanged
+    home0, total = _home_count(cells, me, rules.pinned_away)
+    homes = HOMES[me]
+    if per_die:
+        if not _dice_fit([t[2] for t in trips], dice, True) or not _steps_in_some_order(
+                cells, me, trips, home0, total):
+            return False
+    else:
+        budget = list(_budget(dice))
+        from_src: Counter[int] = Counter()
+        for src, r, length in trips:
+            from_src[src] += 1
+            for k, n in enumerate(uses[length][0]):
+                budget[k] -= n
+        if any(b < 0 for b in budget) or any(n > _mine(cells[c], me) for c, n in from_src.items()):
+            return False
+    pips = sum(t[2] for t in trips)
+    wins = home0 + sum((d in homes) - (t[0] in homes) for t, d in zip(trips, dsts)) == total
+    return pips == sum(dice) or wins or not more_pips_possible(cells, me, dice, rules, pips)
+
+
+def _steps_in_some_order(cells: tuple[int, ...], me: int, trips: Sequence[TripKey], home: int, total: int) -> bool:
+    """Reading -trips=dice: the steps can be made one after another, each by a piece standing on its source
+    then (a piece may move again), and none after every piece is home."""
+    homes = HOMES[me]
+    for order in set(permutations(trips)):
+        board, at_home, ok = cells, home, True
+        for k, (src, r, length) in enumerate(order):
+            if not _mine(board[src], me) or (k and at_home >= total):
+                ok = False
+                break
+            dst = RAYS[src][r][2][length - 1]
+            board = apply_net(board, me, {src: -1, dst: 1})
+            at_home += (dst in homes) - (src in homes)
+        if ok:
+            return True
+    return False
+
+
+def more_pips_possible(cells: tuple[int, ...], me: int, dice: tuple[int, ...], rules: SavoyRules,
+                       pips: int) -> bool:
+    """Whether some board-changing turn uses more than `pips` pips (the search stops at the first found)."""
+    return _search_turns(cells, me, dice, rules, lambda trips, used: used > pips and _changes(trips),
+                         lambda used, left: used + left > pips)
+
+
+def best_pips(cells: tuple[int, ...], me: int, dice: tuple[int, ...], rules: SavoyRules) -> int:
+    """The most pips a board-changing turn can use (0 when none can be made)."""
+    for pips in range(sum(dice), 0, -1):
+        if more_pips_possible(cells, me, dice, rules, pips - 1):
+            return pips
+    return 0
+
+
+def trip_in_a_legal_turn(cells: tuple[int, ...], me: int, dice: tuple[int, ...], rules: SavoyRules,
+                         trip: TripKey) -> bool:
+    """Whether some legal turn (board-changing, using the most pips or winning) includes `trip`."""
+    best = best_pips(cells, me, dice, rules)
+    home0, total = _home_count(cells, me, rules.pinned_away)
+    homes = HOMES[me]
+
+    def accept(trips: list[Trip], used: int) -> bool:
+        if not any((t.src, t.ray, t.length) == trip for t in trips) or not _changes(trips):
+            return False
+        return used == best or home0 + sum((t.dst in homes) - (t.src in homes) for t in trips) == total
+
+    return _search_turns(cells, me, dice, rules, accept, forced=trip)
+
+
+def _changes(trips: Sequence[Trip]) -> bool:
+    return sorted(t.src for t in trips) != sorted(t.dst for t in trips)
+
+
+def _search_turns(cells: tuple[int, ...], me: int, dice: tuple[int, ...], rules: SavoyRules,
+                  accept: Callable[[list[Trip], int], bool],
+                  hopeful: Callable[[int, int], bool] | None = None, forced: TripKey | None = None) -> bool:
+    """Search the turns of `me` (as `build_turns` makes them, board-changing or not) for one that `accept`
+    takes (given its trips and pips), stopping at the first. `hopeful(pips used, pips of the dice left)`
+    may cut off a branch that cannot lead to one; `forced`, when given, is a trip every turn accepted must
+    include (with one trip per piece, only the turns including it are searched)."""
+    chosen: list[Trip] = []
+    if rules.trips == "dice":
+        land = _landable(cells, me)
+        home0, total = _home_count(cells, me, rules.pinned_away)
+        homes = HOMES[me]
+
+        def step(board: tuple[int, ...], remaining: tuple[int, ...], home: int, used: int) -> bool:
+            for d in sorted(set(remaining)):
+                rest = list(remaining)
+                rest.remove(d)
+                for t in trip_options(board, me, (d,), "dice", land):
+                    chosen.append(t)
+                    if accept(chosen, used + d):
+                        return True
+                    new_home = home + (t.dst in homes) - (t.src in homes)
+                    if (rest and new_home < total and (hopeful is None or hopeful(used + d, sum(rest)))
+                            and step(apply_net(board, me, {t.src: -1, t.dst: 1}), tuple(rest), new_home, used + d)):
+                        return True
+                    chosen.pop()
+            return False
+
+        return (hopeful is None or hopeful(0, sum(dice))) and step(tuple(cells), dice, home0, 0)
+
+    options = trip_options(cells, me, dice, rules.trips)
+    movable = {c: _mine(v, me) for c, v in enumerate(cells) if _mine(v, me)}
+    values = sorted(set(dice))
+    from_src: dict[int, int] = {}
+
+    def extend(start: int, budget: tuple[int, ...], used: int) -> bool:
+        if hopeful is not None and not hopeful(used, sum(n * v for n, v in zip(budget, values))):
+            return False
+        for i in range(start, len(options)):
+            t = options[i]
+            if any(n > b for n, b in zip(t.used, budget)) or from_src.get(t.src, 0) >= movable[t.src]:
+                continue
+            from_src[t.src] = from_src.get(t.src, 0) + 1
+            chosen.append(t)
+            if accept(chosen, used + t.length):
+                return True
+            rest = tuple(b - n for b, n in zip(budget, t.used))
+            if any(rest) and extend(i, rest, used + t.length):
+                return True
+            chosen.pop()
+            from_src[t.src] -= 1
+        return False
+
+    budget = _budget(dice)
+    if forced is None:
+        return extend(0, budget, 0)
+    first = next((t for t in options if (t.src, t.ray, t.length) == forced), None)
+    if first is None:
+        return False
+    from_src[first.src] = 1
+    chosen.append(first)
+    if accept(chosen, first.length):
+        return True
+    rest = tuple(b - n for b, n in zip(budget, first.used))
+    return any(rest) and extend(0, rest, first.length)
+
+
 # --------------------------------------------------------------------------- game
 class SavoyGame(Game[SavoyState, SavoyMove]):
     name = "savoy"
@@ -712,6 +922,7 @@ class SavoyGame(Game[SavoyState, SavoyMove]):
                "and jumping over blocks; crossings allow shortcuts.")
     designer = "Cameron Browne"
     players = PLAYERS
+    has_chance = True
     OPTIONS = (
         IntOption("stack", DEFAULT_PIECES, 1, MAX_PIECES,
                   "pieces each, stacked on the cell farthest from their home (the default start)"),
@@ -739,6 +950,7 @@ class SavoyGame(Game[SavoyState, SavoyMove]):
 
     def __init__(self) -> None:
         self._cache: dict[tuple, TurnTable] = {}
+        self._readings: dict[tuple[SavoyState, SavoyMove], list[SavoyMove]] = {}
 
     def dice(self, state: SavoyState) -> tuple[int, ...]:
         """The roll in force: one die for the opening move, two, or four for a double; empty when a roll
@@ -783,11 +995,11 @@ class SavoyGame(Game[SavoyState, SavoyMove]):
             name, eq, stack = item.partition("=")
             name = name.lower()
             if not eq or name not in CELL_ID:
-                raise OptionError(f"{item!r}: write each stack as cell=letters, e.g. a4=RRR or d4=RL", "layout")
+                raise OptionError(f"{quote(item)}: write each stack as cell=letters, e.g. a4=RRR or d4=RL", "layout")
             cells[CELL_ID[name]] = _cell_value(stack, item)
         if isinstance(to_move, str):
             if to_move.upper() not in PLAYERS:
-                raise OptionError(f"the player to move is R or L, not {to_move!r}", "layout")
+                raise OptionError(f"the player to move is R or L, not {quote(to_move)}", "layout")
             to_move = PLAYERS.index(to_move.upper())
         dice = tuple(dice)
         if dice and (len(dice) not in (1, 2, 4) or any(not 1 <= d <= 6 for d in dice)):
@@ -841,27 +1053,73 @@ class SavoyGame(Game[SavoyState, SavoyMove]):
             return SavoyMove("roll", dice=tuple(sorted(move.dice)))
         if move.kind != "turn" or state.over or not state.dice:
             return move
-        found = self._matches(state, move)
+        found = self.legal_readings(state, move)
         if len(found) == 1:
             return found[0]
         if len(found) > 1:
             listed = " or ".join(str(m) for m in found[:12]) + (" ..." if len(found) > 12 else "")
             raise AmbiguousMoveError(
-                f"{text.strip()!r} fits {len(found)} legal moves: {listed}; name the route by its number of "
+                f"{quote(text.strip())} fits {len(found)} legal moves: {listed}; name the route by its number of "
                 "steps and/or the first cell stepped onto (h4-h7/3, l7-d4/l6)", "ambiguous")
         return move  # not legal: apply() says why
 
-    def _matches(self, state: SavoyState, move: SavoyMove) -> list[SavoyMove]:
-        table = self.table(state)
-        if move in table.members and all(p.resolved for p in move.parts):
-            return [m for m in table.by_cells.get(_cells_key(move), ()) if m == move]
-        return [m for m in table.by_cells.get(_cells_key(move), ()) if _fits(move, m)]
+    def legal_readings(self, state: SavoyState, move: SavoyMove) -> list[SavoyMove]:
+        """The legal turns a written turn can mean in `state` (its routes filled in), each checked alone.
+
+        A part names its route (``/l6``, ``/9``) where the text did, and where it must to tell routes
+        apart: among several readings, as far as they differ; for a single one, as `legal_moves` writes it
+        (the table of legal turns is consulted then, rarely: only when two routes join the same cells).
+        """
+        key = (state, move)
+        if key in self._readings:  # parse_move then apply read the same move: check it once
+            return self._readings[key]
+        legal = [trips for trips in written_readings(move)
+                 if turn_is_legal(state.cells, state.to_move, state.dice, state.rules, trips)]
+        written = {(CELL_ID[p.src], CELL_ID[p.dst]): (bool(p.via), bool(p.steps)) for p in move.parts}
+        if len(legal) == 1:
+            show = {key: self._route_shown(state, key) for key in written}
+        else:
+            routes: dict[tuple[int, int], set[tuple[int, int]]] = {}
+            for trips in legal:
+                for src, r, length in trips:
+                    ray = RAYS[src][r][2]
+                    routes.setdefault((src, ray[length - 1]), set()).add((ray[0], length))
+            show = {key: _route_flags(rs) for key, rs in routes.items()}
+        found = []
+        for trips in legal:
+            parts = []
+            for src, r, length in trips:
+                ray = RAYS[src][r][2]
+                key = (src, ray[length - 1])
+                flags = (written[key][0] or show[key][0], written[key][1] or show[key][1])
+                parts.append(Part(CELLS[src], CELLS[key[1]], CELLS[ray[0]], length, 1, *flags))
+            found.append(SavoyMove("turn", _group(parts)))
+        found.sort(key=str)
+        while len(self._readings) >= 16:
+            self._readings.pop(next(iter(self._readings)))
+        self._readings[key] = found
+        if len(found) == 1:  # apply() will ask about the move as read
+            self._readings[(state, found[0])] = found
+        return found
+
+    def _route_shown(self, state: SavoyState, key: tuple[int, int]) -> tuple[bool, bool]:
+        """How `legal_moves` writes a part from key[0] to key[1]: with its direction and/or steps when
+        two routes there could each be part of a legal turn."""
+        src, dst = key
+        cells, me, dice, rules = state.cells, state.to_move, state.dice, state.rules
+        lengths = {length for _, length, _ in _dice_uses(dice, rules.trips == "dice")}
+        routes = [(r, k + 1) for r, (_, _, ray) in enumerate(RAYS[src]) for k, c in enumerate(ray)
+                  if c == dst and k + 1 in lengths]
+        if len(routes) < 2:
+            return False, False
+        return _route_flags({(RAYS[src][r][2][0], length) for r, length in routes
+                             if trip_in_a_legal_turn(cells, me, dice, rules, (src, r, length))})
 
     def resolve(self, state: SavoyState, move: SavoyMove) -> SavoyMove:
         """The legal move meant by `move` in `state`; raises IllegalMoveError (or AmbiguousMoveError)
         saying why it is refused."""
         if not isinstance(move, SavoyMove):
-            raise IllegalMoveError(f"{move!r} is not a Savoy move", "illegal")
+            raise IllegalMoveError(f"{quote(move)} is not a Savoy move", "illegal")
         if state.over:
             raise IllegalMoveError(f"{move}: the game is over", "game_over")
         if not state.dice:
@@ -875,23 +1133,24 @@ class SavoyGame(Game[SavoyState, SavoyMove]):
             raise IllegalMoveError(
                 f"{move}: the dice are already rolled ({_dice_text(state.dice)}); {PLAYERS[state.to_move]} "
                 "must move", "not_chance")
-        table = self.table(state)
+        if move.kind == "turn":
+            found = self.legal_readings(state, move)
+            if len(found) == 1:
+                return found[0]
+            if len(found) > 1:
+                raise AmbiguousMoveError(
+                    f"{move} fits {len(found)} legal moves: {' or '.join(str(m) for m in found[:12])}", "ambiguous")
+        movable = can_move(state.cells, state.to_move, state.dice, state.rules.trips)
         if move.kind == "pass":
-            if table.moves:
+            if movable:
                 raise IllegalMoveError(
                     f"pass: there is no voluntary passing and {PLAYERS[state.to_move]} can move with "
-                    f"{_dice_text(state.dice)}, e.g. {table.moves[0]}", "must_move")
+                    f"{_dice_text(state.dice)}, e.g. {self.table(state).moves[0]}", "must_move")
             return PASS
-        if not table.moves:
+        if not movable:
             raise IllegalMoveError(
                 f"{move}: {PLAYERS[state.to_move]} has no legal move with {_dice_text(state.dice)} and must pass",
                 "must_pass")
-        found = self._matches(state, move)
-        if len(found) == 1:
-            return found[0]
-        if len(found) > 1:
-            raise AmbiguousMoveError(
-                f"{move} fits {len(found)} legal moves: {' or '.join(str(m) for m in found[:12])}", "ambiguous")
         raise self.explain(state, move)
 
     def check_legal(self, state: SavoyState, move: SavoyMove) -> None:
@@ -979,7 +1238,8 @@ class SavoyGame(Game[SavoyState, SavoyMove]):
             label = f"{p.src}-{p.dst}"
             if not routes:
                 if any(c == dst for ray in RAYS[src] for c in ray):
-                    return IllegalMoveError(f"{move}: no route from {p.src} to {p.dst} fits {str(p)!r}", "no_route")
+                    return IllegalMoveError(f"{move}: no route from {p.src} to {p.dst} fits {quote(str(p))}",
+                                            "no_route")
                 return IllegalMoveError(
                     f"{move}: {p.dst} is not on a straight line from {p.src}: a piece keeps one direction for its "
                     "whole trip and may not turn at a crossing", "no_route")
@@ -1226,26 +1486,6 @@ def start_heights(options: Mapping[str, OptionValue]) -> list[int]:
 
 def _single(p: Part) -> Part:
     return Part(p.src, p.dst, p.via, p.steps, 1, p.show_via, p.show_steps)
-
-
-def _fits(written: SavoyMove, legal: SavoyMove) -> bool:
-    """Whether the written move (routes maybe unstated) can mean the legal move."""
-    groups: dict[tuple[str, str], list[Part]] = {}
-    for p in written.parts:
-        groups.setdefault((p.src, p.dst), []).extend([p] * p.count)
-    have: dict[tuple[str, str], list[Part]] = {}
-    for p in legal.parts:
-        have.setdefault((p.src, p.dst), []).extend([p] * p.count)
-    for key, items in groups.items():
-        routes = have.get(key, [])
-        if len(routes) != len(items):
-            return False
-        if all(not p.via and not p.steps for p in items):
-            continue
-        if not any(all((not w.via or w.via == r.via) and (not w.steps or w.steps == r.steps)
-                       for w, r in zip(items, perm)) for perm in set(permutations(routes))):
-            return False
-    return True
 
 
 def _take(dice: list[int], steps: int) -> tuple[int, ...] | None:

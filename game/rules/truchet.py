@@ -46,6 +46,7 @@ from typing import Any, Iterator, Literal, Mapping, Sequence
 
 from .base import Game, Outcome
 from .errors import AmbiguousMoveError, IllegalMoveError, NotationError
+from .reading import excerpt, quote, show_number, whole_number
 from .options import ChoiceOption, IntOption, OptionValue
 
 X, O = 0, 1
@@ -61,10 +62,10 @@ ROLL = "roll:"
 Kind = Literal["step", "merge", "split", "tiles", "random", "draw"]
 
 _JUNCTION = r"[a-z][0-9]{1,2}"
-_JUNCTION_RE = re.compile(rf"^{_JUNCTION}$")
-_SOURCE_RE = re.compile(rf"^({_JUNCTION})(?:>({_JUNCTION}))?$")
-_TARGET_RE = re.compile(rf"^(?:([0-9]+)x)?({_JUNCTION})$")
-_TILE_RE = re.compile(r"^([a-z])([a-z])([0-9]{2,4})$")
+_JUNCTION_RE = re.compile(rf"^{_JUNCTION}$", re.ASCII)
+_SOURCE_RE = re.compile(rf"^({_JUNCTION})(?:>({_JUNCTION}))?$", re.ASCII)
+_TARGET_RE = re.compile(rf"^(?:([0-9]+)x)?({_JUNCTION})$", re.ASCII)
+_TILE_RE = re.compile(r"^([a-z])([a-z])([0-9]{2,4})$", re.ASCII)
 
 
 def junction_key(name: str) -> tuple[int, str]:
@@ -172,7 +173,7 @@ class TruchetMove:
             letters = word[len(ROLL):]
             if not letters or set(letters) - {"l", "r"}:
                 raise NotationError(
-                    f"{text!r}: a tile draw is written roll: followed by letters l and r", "notation"
+                    f"{quote(text)}: a tile draw is written roll: followed by letters l and r", "notation"
                 )
             return cls("tiles", letters=letters, drawn=True)
         if set(word) <= {"l", "r"}:
@@ -182,13 +183,13 @@ class TruchetMove:
             flip, _, word = word.partition(":")
             if split_tile_name(flip) is None:
                 raise NotationError(
-                    f"{text!r}: {flip!r} is not a tile; a tile is named by its two column letters and "
+                    f"{quote(text)}: {quote(flip)} is not a tile; a tile is named by its two column letters and "
                     "two row numbers, as in bc34:a1-d6",
                     "notation",
                 )
         if word.count("-") != 1:
             raise NotationError(
-                f"{text!r} is not a Truchet move: write a step a1-d6, a merge c3,c5-c4, a split "
+                f"{quote(text)} is not a Truchet move: write a step a1-d6, a merge c3,c5-c4, a split "
                 "b4-b3,2xa4 (optionally after a flip bc34:), or random, or letters l/r for tiles",
                 "notation",
             )
@@ -198,7 +199,7 @@ class TruchetMove:
             match = _SOURCE_RE.match(part)
             if not match:
                 raise NotationError(
-                    f"{text!r}: {part!r} is not a source junction (a column letter and a row number, "
+                    f"{quote(text)}: {quote(part)} is not a source junction (a column letter and a row number, "
                     "optionally >via for a move within the region first, as in a1>c3)",
                     "notation",
                 )
@@ -208,35 +209,37 @@ class TruchetMove:
             match = _TARGET_RE.match(part)
             if not match:
                 raise NotationError(
-                    f"{text!r}: {part!r} is not a destination (a junction, with 2x..4x before it for a "
+                    f"{quote(text)}: {quote(part)} is not a destination (a junction, with 2x..4x before it for a "
                     "split part of more than one piece)",
                     "notation",
                 )
-            count = 1 if match.group(1) is None else int(match.group(1))
-            if count < 1:
-                raise NotationError(f"{text!r}: a split part has at least one piece, not {count}", "notation")
+            count = 1 if match.group(1) is None else (whole_number(match.group(1)) or 0)
+            if not 1 <= count <= MAX_HEIGHT:
+                raise NotationError(
+                    f"{quote(text)}: a split part has at least one piece and at most {MAX_HEIGHT} (no stack is "
+                    f"taller), not {show_number(count)}", "notation")
             targets.append((_check_row(match.group(2), text), count))
         origins = [origin for origin, _ in sources]
         if len(set(origins)) != len(origins):
-            raise NotationError(f"{text!r}: a source junction is written twice", "notation")
+            raise NotationError(f"{quote(text)}: a source junction is written twice", "notation")
         names = [name for name, _ in targets]
         if len(set(names)) != len(names):
-            raise NotationError(f"{text!r}: a destination junction is written twice", "notation")
+            raise NotationError(f"{quote(text)}: a destination junction is written twice", "notation")
         counted = any(count > 1 for _, count in targets)
         if len(sources) > 1 and len(targets) > 1:
             raise NotationError(
-                f"{text!r}: a move either merges several stacks onto one junction or splits one stack "
+                f"{quote(text)}: a move either merges several stacks onto one junction or splits one stack "
                 "onto several, not both",
                 "notation",
             )
         if len(sources) > 1:
             if counted:
                 raise NotationError(
-                    f"{text!r}: a merge moves whole stacks, so no height is written (c3,c5-c4)", "notation"
+                    f"{quote(text)}: a merge moves whole stacks, so no height is written (c3,c5-c4)", "notation"
                 )
             if sum(via is not None for _, via in sources) > 1:
                 raise NotationError(
-                    f"{text!r}: only one of the merging stacks may first move within its region", "notation"
+                    f"{quote(text)}: only one of the merging stacks may first move within its region", "notation"
                 )
             ordered = tuple(sorted(sources, key=lambda source: junction_key(source[0])))
             return cls("merge", ordered, ((names[0], 0),), flip)
@@ -245,13 +248,13 @@ class TruchetMove:
             return cls("split", tuple(sources), ordered_targets, flip)
         if counted:
             raise NotationError(
-                f"{text!r}: a split goes to at least two junctions (b4-b3,2xa4); a step moves the whole "
+                f"{quote(text)}: a split goes to at least two junctions (b4-b3,2xa4); a step moves the whole "
                 "stack and takes no height",
                 "notation",
             )
         if sources[0][1] is not None:
             raise NotationError(
-                f"{text!r}: a step goes straight to its destination: write {sources[0][0]}-{names[0]}",
+                f"{quote(text)}: a step goes straight to its destination: write {sources[0][0]}-{names[0]}",
                 "notation",
             )
         return cls("step", tuple(sources), ((names[0], 0),), flip)
@@ -259,7 +262,7 @@ class TruchetMove:
 
 def _check_row(name: str, text: str) -> str:
     if name[1] == "0":
-        raise NotationError(f"{text!r}: {name} is not a junction: rows are numbered from 1", "notation")
+        raise NotationError(f"{quote(text)}: {name} is not a junction: rows are numbered from 1", "notation")
     return name
 
 
@@ -843,6 +846,7 @@ class TruchetGame(Game[TruchetState, TruchetMove]):
                "flip a tile to reshape them.")
     designer = "Cameron Browne (2007)"
     players = PLAYERS
+    has_chance = True
     #: Random games end by themselves (captures and stalemates), the automatic quiet-turn draw is a safety net.
     playout_options: Mapping[str, object] = {"draw": "auto", "quiet": 12}
     OPTIONS = (
@@ -914,18 +918,22 @@ class TruchetGame(Game[TruchetState, TruchetMove]):
         return TruchetMove("tiles", letters="".join("lr"[rng.randrange(2)] for _ in range(count)), drawn=True)
 
     def legal_moves(self, state: TruchetState) -> list[TruchetMove]:
-        """Every legal move, in a fixed order.
+        """Every legal move, in a fixed order (empty only once the game is over).
 
-        During the tile set-up, where a move may place up to n*n tiles, the
-        typed placements are listed only when there are at most
-        2**LIST_PLACEMENTS_UP_TO of them (`random` is always listed and any
-        string of the right length is legal); likewise the possible draws of
-        a chance state.
+        During the tile set-up, where a move may place up to n*n tiles, every
+        string of l and r of the right length is legal: the typed placements
+        (and, after `random`, the possible draws) are listed only when there
+        are at most 2**LIST_PLACEMENTS_UP_TO of them. With more, a placement
+        lists `random` alone and a draw the two where every tile is alike
+        (``roll:lll...``, ``roll:rrr...``), standing for the rest
+        (`random_chance` draws one fairly).
         """
         if not state.playing:
             count = len(state.placement_tiles())
-            every = count <= LIST_PLACEMENTS_UP_TO
-            letters = ["".join(p) for p in product("lr", repeat=count)] if every else []
+            if count <= LIST_PLACEMENTS_UP_TO:
+                letters = ["".join(p) for p in product("lr", repeat=count)]
+            else:
+                letters = ["l" * count, "r" * count] if state.pending else []
             if state.pending:
                 return [TruchetMove("tiles", letters=w, drawn=True) for w in letters]
             return [RANDOM] + [TruchetMove("tiles", letters=w) for w in letters]
@@ -1026,19 +1034,19 @@ class TruchetGame(Game[TruchetState, TruchetMove]):
         if len(fitting) > 1:
             listed = " or ".join(str(m) for m in fitting)
             raise AmbiguousMoveError(
-                f"{move} fits several moves: say where the stack first moves within its region: {listed}",
+                f"{excerpt(str(move))} fits several moves: say where the stack first moves within its region: {listed}",
                 "ambiguous",
             )
         return move
 
     def check_legal(self, state: TruchetState, move: TruchetMove) -> None:
         if not isinstance(move, TruchetMove):
-            raise IllegalMoveError(f"{move!r} is not a Truchet move", "illegal")
+            raise IllegalMoveError(f"{quote(move)} is not a Truchet move", "illegal")
         if state.pending:
             count = len(state.placement_tiles())
             if move.kind != "tiles" or not move.drawn:
                 raise IllegalMoveError(
-                    f"{move}: the {count} tiles asked for with random are drawn first (a move roll:...)",
+                    f"{excerpt(str(move))}: the {count} tiles asked for with random are drawn first (a move roll:...)",
                     "chance_due",
                 )
             self._check_letters(move, count)
@@ -1048,7 +1056,7 @@ class TruchetGame(Game[TruchetState, TruchetMove]):
             return
         result = _outcome(state)
         if result is not None:
-            raise IllegalMoveError(f"{move}: the game is over ({result.reason})", "game_over")
+            raise IllegalMoveError(f"{excerpt(str(move))}: the game is over ({result.reason})", "game_over")
         if move.kind == "draw":
             if state.draw_rule != "claim":
                 why = ("draws are automatic in this game" if state.draw_rule == "auto"
@@ -1062,7 +1070,8 @@ class TruchetGame(Game[TruchetState, TruchetMove]):
                 )
             return
         if not move.is_stack_move:
-            raise IllegalMoveError(f"{move}: the tiles are all placed; now make a stack move", "setup_over")
+            raise IllegalMoveError(f"{excerpt(str(move))}: the tiles are all placed; now make a stack move",
+                                   "setup_over")
         self._check_shape(move)
         geo = state.board
         tiles = state.tiles
@@ -1097,14 +1106,14 @@ class TruchetGame(Game[TruchetState, TruchetMove]):
                                        or any(count < 1 for _, count in move.targets)):
             problem = "a split shares one stack over two or more junctions, at least one piece each"
         if problem:
-            raise IllegalMoveError(f"{move}: {problem}", "shape")
+            raise IllegalMoveError(f"{excerpt(str(move))}: {problem}", "shape")
 
     def _check_letters(self, move: TruchetMove, count: int) -> None:
         if not move.letters or set(move.letters) - {"l", "r"}:
-            raise IllegalMoveError(f"{move}: tiles are written with the letters l and r", "tile_letters")
+            raise IllegalMoveError(f"{excerpt(str(move))}: tiles are written with the letters l and r", "tile_letters")
         if len(move.letters) != count:
             raise IllegalMoveError(
-                f"{move}: this move places {count} tile{'s' if count > 1 else ''}, so it needs {count} "
+                f"{excerpt(str(move))}: this move places {count} tile{'s' if count > 1 else ''}, so it needs {count} "
                 f"letter{'s' if count > 1 else ''} l/r (got {len(move.letters)})",
                 "tile_count",
             )
@@ -1118,9 +1127,11 @@ class TruchetGame(Game[TruchetState, TruchetMove]):
             self._check_letters(move, count)
             return
         if move.kind == "tiles":
-            raise IllegalMoveError(f"{move}: tiles are drawn only after a player asks for random", "no_chance")
+            raise IllegalMoveError(f"{excerpt(str(move))}: tiles are drawn only after a player asks for random",
+                                   "no_chance")
         raise IllegalMoveError(
-            f"{move}: the tiles are being placed; {who} places {count} tile{'s' if count > 1 else ''} now: "
+            f"{excerpt(str(move))}: the tiles are being placed; {who} places {count} "
+            f"tile{'s' if count > 1 else ''} now: "
             f"write random or {count} letters l/r",
             "setup",
         )
