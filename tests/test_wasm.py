@@ -116,6 +116,7 @@ def test_cpython_runs_cover_every_game(cpython: dict[str, Any]) -> None:
     # games end, or stop at the plan's move cap (a size-25 Truchet game is long in random play)
     assert all(entry["over"] or entry["moves"] >= PLAN["max_moves"] for entry in results)
     assert all(entry["over"] for entry in results if entry["game"] == "star")
+    assert all(entry["link_round_trip"] for entry in results)  # each runtime checks its own links
     long_games = [entry for entry in results if entry["pass_weight"] is not None]
     assert long_games and len(results) == sum(
         len(crosscheck.option_sets(game)) for game in GAMES.values()) * (len(PLAN["seeds"]) + len(PLAN["long_seeds"]))
