@@ -12,14 +12,14 @@ import pygame
 import pytest
 
 from game.app import main as app_main
-from game.app import registry
-from game.app.gameover import GameOverScene
-from game.app.input import InputMapper
-from game.app.menu import MenuScene
-from game.app.newgame import NewGameScene
-from game.app.rules_screen import RulesScene
-from game.app.scene import GameScene
-from game.app.star_scene import StarScene
+from game.app.games import registry
+from game.app.games.star.scene import StarScene
+from game.app.screens.game_over import GameOverScene
+from game.app.screens.menu import MenuScene
+from game.app.screens.new_game import NewGameScene
+from game.app.screens.rules import RulesScene
+from game.app.ui.input import InputMapper
+from game.app.ui.scene import GameScene
 from game.rules import GAMES
 from game.rules.base import Game, Outcome
 from game.rules.errors import IllegalMoveError, NotationError

@@ -14,11 +14,12 @@ from typing import Sequence
 
 import pygame
 
-from ..rules.reading import quote, whole_number
-from . import saved_game, theme
-from .input import InputMapper, Intent
-from .scene import Scene
-from .storage import Storage, default_storage
+from game.app.saves import saved_game
+from game.app.saves.storage import Storage, default_storage
+from game.app.ui import theme
+from game.app.ui.input import InputMapper, Intent
+from game.app.ui.scene import Scene
+from game.rules.reading import quote, whole_number
 
 DEFAULT_SIZE = (1280, 720)
 MIN_SIDE, MAX_SIDE = 240, 8192
@@ -164,7 +165,7 @@ def fit_canvas(w: int, h: int) -> tuple[int, int]:
 
 def make_app(size: tuple[int, int] | None = None, browser: bool = IS_BROWSER, storage: Storage | None = None) -> App:
     """Open the window and build the app with the main menu on its stack."""
-    from .menu import MenuScene
+    from game.app.screens.menu import MenuScene
 
     pygame.init()
     theme.font.cache_clear()  # fonts made before an earlier pygame.quit() are dead

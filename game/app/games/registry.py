@@ -6,12 +6,12 @@ Adding a game to the app is one line in each table (its rules come from
 
 from __future__ import annotations
 
-from .rules_screen import RulesPage
-from .scene import GameScene
-from .star_scene import STAR_RULES, StarScene
-from .know_scene import KNOW_RULES, KnowScene
-from .savoy_scene import SAVOY_RULES, SavoyScene
-from .truchet_scene import TRUCHET_RULES, TruchetScene
+from game.app.games.know.scene import KNOW_RULES, KnowScene
+from game.app.games.savoy.scene import SAVOY_RULES, SavoyScene
+from game.app.games.star.scene import STAR_RULES, StarScene
+from game.app.games.truchet.scene import TRUCHET_RULES, TruchetScene
+from game.app.screens.rules import RulesPage
+from game.app.ui.scene import GameScene
 
 GAME_SCENES: dict[str, type[GameScene]] = {
     "star": StarScene,

@@ -17,15 +17,15 @@ from typing import TYPE_CHECKING, Any, Callable, Hashable, Mapping, ParamSpec, S
 
 import pygame
 
-from ..rules.base import Game
-from ..rules.options import OptionValue
-from . import theme
-from .input import Intent
-from .scene import GameScene
-from .widgets import Button, press_buttons
+from game.app.ui import theme
+from game.app.ui.input import Intent
+from game.app.ui.scene import GameScene
+from game.app.ui.widgets import Button, press_buttons
+from game.rules.base import Game
+from game.rules.options import OptionValue
 
 if TYPE_CHECKING:
-    from .main import App
+    from game.app.main import App
 
 Colour = tuple[int, int, int]
 ENTRY_FILL = (24, 31, 40)
@@ -192,7 +192,7 @@ class PanelScene(GameScene):
         self.app.pop_to_root()
 
     def open_rules(self) -> None:
-        from .rules_screen import RulesScene
+        from game.app.screens.rules import RulesScene
 
         self.app.push(RulesScene(self.app, self.game))
 

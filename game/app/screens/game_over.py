@@ -6,13 +6,13 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from . import theme
-from .input import Intent
-from .scene import GameScene, Scene
-from .widgets import Button
+from game.app.ui import theme
+from game.app.ui.input import Intent
+from game.app.ui.scene import GameScene, Scene
+from game.app.ui.widgets import Button
 
 if TYPE_CHECKING:
-    from .main import App
+    from game.app.main import App
 
 
 class GameOverScene(Scene):

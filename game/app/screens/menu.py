@@ -6,21 +6,21 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ..rules import GAMES
-from ..rules.base import Game
-from . import theme
-from .input import Intent
+from game.app.ui import theme
+from game.app.ui.input import Intent
+from game.app.ui.widgets import Button, press_buttons
+from game.rules import GAMES
+from game.rules.base import Game
 from .scrolling import ScrollingScene
-from .widgets import Button, press_buttons
 
 if TYPE_CHECKING:
-    from .main import App
+    from game.app.main import App
 
 
 class MenuScene(ScrollingScene):
     def __init__(self, app: "App") -> None:
         super().__init__(app)
-        from .registry import GAME_SCENES
+        from game.app.games.registry import GAME_SCENES
 
         self.games: list[Game] = list(GAMES.values())
         self.playable = {name for name in GAME_SCENES}
@@ -39,7 +39,7 @@ class MenuScene(ScrollingScene):
 
     def resume_game(self) -> None:
         """Continue the game in progress played last (left with Menu, or kept from an earlier session)."""
-        from .registry import GAME_SCENES
+        from game.app.games.registry import GAME_SCENES
 
         saved = self.app.saved
         if saved is None:
@@ -54,12 +54,12 @@ class MenuScene(ScrollingScene):
         self.app.running = False
 
     def open_new_game(self, game: Game) -> None:
-        from .newgame import NewGameScene
+        from .new_game import NewGameScene
 
         self.app.push(NewGameScene(self.app, game))
 
     def open_rules(self, game: Game) -> None:
-        from .rules_screen import RulesScene
+        from .rules import RulesScene
 
         self.app.push(RulesScene(self.app, game))
 

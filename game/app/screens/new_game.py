@@ -6,17 +6,17 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ..rules.base import Game
-from ..rules.errors import RulesError
-from ..rules.options import OptionValue
-from . import theme
-from .input import Intent
-from .scene import AVAILABLE_SEATS, SEAT_KINDS
+from game.app.ui import theme
+from game.app.ui.input import Intent
+from game.app.ui.scene import AVAILABLE_SEATS, SEAT_KINDS
+from game.app.ui.widgets import Button, OptionControl, press_buttons
+from game.rules.base import Game
+from game.rules.errors import RulesError
+from game.rules.options import OptionValue
 from .scrolling import ScrollingScene
-from .widgets import Button, OptionControl, press_buttons
 
 if TYPE_CHECKING:
-    from .main import App
+    from game.app.main import App
 
 
 class NewGameScene(ScrollingScene):
@@ -58,12 +58,12 @@ class NewGameScene(ScrollingScene):
                         *(b for control in self.controls for b in control.buttons)]
 
     def open_rules(self) -> None:
-        from .rules_screen import RulesScene
+        from .rules import RulesScene
 
         self.app.push(RulesScene(self.app, self.game))
 
     def start_game(self) -> None:
-        from .registry import GAME_SCENES
+        from game.app.games.registry import GAME_SCENES
 
         scene_class = GAME_SCENES.get(self.game.name)
         if scene_class is None:

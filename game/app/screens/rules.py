@@ -7,13 +7,13 @@ from typing import TYPE_CHECKING, Callable
 
 import pygame
 
-from ..rules.base import Game
-from . import theme
+from game.app.ui import theme
+from game.app.ui.widgets import Button, press_buttons
+from game.rules.base import Game
 from .scrolling import ScrollingScene
-from .widgets import Button, press_buttons
 
 if TYPE_CHECKING:
-    from .main import App
+    from game.app.main import App
 
 
 @dataclass(frozen=True)
@@ -27,7 +27,7 @@ class RulesPage:
 class RulesScene(ScrollingScene):
     def __init__(self, app: "App", game: Game) -> None:
         super().__init__(app)
-        from .registry import RULES_PAGES
+        from game.app.games.registry import RULES_PAGES
 
         self.game = game
         self.page = RULES_PAGES.get(game.name) or RulesPage(

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import pygame
 
-from . import theme
-from .input import Intent
-from .scene import Scene
+from game.app.ui import theme
+from game.app.ui.input import Intent
+from game.app.ui.scene import Scene
 
 DRAG_SLOP = 12
 

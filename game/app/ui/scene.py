@@ -12,17 +12,18 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ..rules.base import Game
-from ..rules.errors import RulesError
-from ..rules.history import GameHistory
-from ..rules.options import OptionValue
-from . import saved_game, theme
+from game.app.saves import saved_game
+from game.app.saves.saved_game import SavedGame
+from game.rules.base import Game
+from game.rules.errors import RulesError
+from game.rules.history import GameHistory
+from game.rules.options import OptionValue
+from . import theme
 from .input import Intent
-from .saved_game import SavedGame
 from .widgets import Button, press_buttons
 
 if TYPE_CHECKING:
-    from .main import App
+    from game.app.main import App
 
 SEAT_KINDS = saved_game.SEAT_KINDS
 # Seat kinds that can be chosen today; add "Computer" here once an AI exists.
@@ -157,7 +158,7 @@ class GameScene(Scene):
 
     def check_over(self) -> None:
         if self.game.outcome(self.state) is not None and self.app.top is self:
-            from .gameover import GameOverScene
+            from game.app.screens.game_over import GameOverScene
 
             self.app.push(GameOverScene(self.app, self))
 

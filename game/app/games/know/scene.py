@@ -15,21 +15,21 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 import pygame
 
-from ..rules.base import Game
-from ..rules.know import (ERRAND_MOVE, ERRAND_ROLL, KNOW, MOVE, NOPATH, OVER, PASS, PATH_MOVE,
+from game.app.play.panels import PanelScene
+from game.app.screens.rules import RulesPage
+from game.app.ui import theme
+from game.app.ui.input import Intent
+from game.app.ui.widgets import Button
+from game.rules.base import Game
+from game.rules.know import (ERRAND_MOVE, ERRAND_ROLL, KNOW, MOVE, NOPATH, OVER, PASS, PATH_MOVE,
                           PATH_ROLL, PLAYERS, POST_MOVE, POST_ROLL, PREROLL, ROLL, START, TYPES, KnowMove, KnowState,
                           board, connected_types, owner, piece_type, resolved_pattern, score_of)
-from ..rules.options import OptionValue
-from . import theme
-from .input import Intent
-from .know_view import (PIECE_COLOURS, PLAYER_INK, KnowLayout, KnowView, draw_die, draw_know, draw_piece,
+from game.rules.options import OptionValue
+from .view import (PIECE_COLOURS, PLAYER_INK, KnowLayout, KnowView, draw_die, draw_know, draw_piece,
                         piece_legend, tier_legend)
-from .panels import PanelScene
-from .rules_screen import RulesPage
-from .widgets import Button
 
 if TYPE_CHECKING:
-    from .main import App
+    from game.app.main import App
 
 ROLL_SECONDS = 0.5
 ROLL_LABELS = {START: "Roll to begin", PREROLL: "Roll", ROLL: "Roll", ERRAND_ROLL: "Errand roll",

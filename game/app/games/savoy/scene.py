@@ -24,19 +24,19 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 import pygame
 
-from ..rules.base import Game
-from ..rules.options import OptionValue
-from ..rules.savoy import PASS, PLAYERS, SAVOY, Part, SavoyMove, SavoyState, stack_text
-from ..rules.savoy_board import CELL_ID, CROSSINGS, HOME_NAMES
-from . import theme
-from .input import Intent
-from .panels import DiceRoller, PanelScene
-from .rules_screen import RulesPage
-from .savoy_view import INK, SavoyLayout, SavoyView, draw_icon, draw_savoy
-from .widgets import Button
+from game.app.play.panels import DiceRoller, PanelScene
+from game.app.screens.rules import RulesPage
+from game.app.ui import theme
+from game.app.ui.input import Intent
+from game.app.ui.widgets import Button
+from game.rules.base import Game
+from game.rules.options import OptionValue
+from game.rules.savoy import PASS, PLAYERS, SAVOY, Part, SavoyMove, SavoyState, stack_text
+from game.rules.savoy_board import CELL_ID, CROSSINGS, HOME_NAMES
+from .view import INK, SavoyLayout, SavoyView, draw_icon, draw_savoy
 
 if TYPE_CHECKING:
-    from .main import App
+    from game.app.main import App
 
 ROLL_SECONDS = 0.5
 MAX_ROUTES = 4

@@ -12,18 +12,18 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 import pygame
 
-from ..rules.base import Game
-from ..rules.options import OptionValue
-from ..rules.star import PASS, PLAYERS, STAR, SWAP, StarMove, StarState, chain_scores, chains
-from . import theme
-from .input import Intent
-from .rules_screen import RulesPage
-from .panels import PanelScene
-from .star_view import BoardView, HexLayout, draw_star
-from .widgets import Button
+from game.app.play.panels import PanelScene
+from game.app.screens.rules import RulesPage
+from game.app.ui import theme
+from game.app.ui.input import Intent
+from game.app.ui.widgets import Button
+from game.rules.base import Game
+from game.rules.options import OptionValue
+from game.rules.star import PASS, PLAYERS, STAR, SWAP, StarMove, StarState, chain_scores, chains
+from .view import BoardView, HexLayout, draw_star
 
 if TYPE_CHECKING:
-    from .main import App
+    from game.app.main import App
 
 COLOUR_NAMES = ("dark", "light")
 # With touch, cells narrower than this take two taps (choose, then confirm) so a

@@ -32,19 +32,19 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 import pygame
 
-from ..rules.base import Game
-from ..rules.errors import RulesError
-from ..rules.options import OptionValue
-from ..rules.truchet import DRAW, PLAYERS, RANDOM, TRUCHET, X, TruchetMove, TruchetState, flipped
-from . import theme
-from .input import Intent
-from .panels import PanelScene
-from .rules_screen import RulesPage
-from .truchet_view import TruchetLayout, TruchetView, draw_truchet, piece_icon
-from .widgets import Button
+from game.app.play.panels import PanelScene
+from game.app.screens.rules import RulesPage
+from game.app.ui import theme
+from game.app.ui.input import Intent
+from game.app.ui.widgets import Button
+from game.rules.base import Game
+from game.rules.errors import RulesError
+from game.rules.options import OptionValue
+from game.rules.truchet import DRAW, PLAYERS, RANDOM, TRUCHET, X, TruchetMove, TruchetState, flipped
+from .view import TruchetLayout, TruchetView, draw_truchet, piece_icon
 
 if TYPE_CHECKING:
-    from .main import App
+    from game.app.main import App
 
 DRAW_SECONDS = 0.9     # the random tiles settle one after another
 CAPTURE_SECONDS = 0.7  # a captured stack fades out

@@ -1,0 +1,1 @@
+"""What every game scene is built from: the panels beside the board (`panels`)."""
