@@ -9,7 +9,8 @@ from app_helpers import DESKTOP, Dice, PHONE, click, hover, key, new_app, point,
 import pygame
 import pytest
 
-from game.app.games.know.scene import KNOW_RULES, KnowScene
+from game.app.games.know.rules_page import KNOW_RULES
+from game.app.games.know.scene import KnowScene
 from game.app.play.panels import PanelScene
 from game.app.screens.game_over import GameOverScene
 from game.app.screens.rules import RulesScene

@@ -8,7 +8,8 @@ from app_helpers import DESKTOP, Dice, PHONE, click, hover, key, new_app, point,
 import pygame
 import pytest
 
-from game.app.games.savoy.scene import SAVOY_RULES, SavoyScene
+from game.app.games.savoy.rules_page import SAVOY_RULES
+from game.app.games.savoy.scene import SavoyScene
 from game.app.play.panels import PanelScene
 from game.app.screens.game_over import GameOverScene
 from game.app.screens.rules import RulesScene

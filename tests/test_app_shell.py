@@ -14,12 +14,12 @@ import pytest
 from game.app import main as app_main
 from game.app.games import registry
 from game.app.games.star.scene import StarScene
+from game.app.play.game_scene import GameScene
 from game.app.screens.game_over import GameOverScene
 from game.app.screens.menu import MenuScene
 from game.app.screens.new_game import NewGameScene
 from game.app.screens.rules import RulesScene
 from game.app.ui.input import InputMapper
-from game.app.ui.scene import GameScene
 from game.rules import GAMES
 from game.rules.base import Game, Outcome
 from game.rules.errors import IllegalMoveError, NotationError

@@ -6,12 +6,16 @@ Adding a game to the app is one line in each table (its rules come from
 
 from __future__ import annotations
 
-from game.app.games.know.scene import KNOW_RULES, KnowScene
-from game.app.games.savoy.scene import SAVOY_RULES, SavoyScene
-from game.app.games.star.scene import STAR_RULES, StarScene
-from game.app.games.truchet.scene import TRUCHET_RULES, TruchetScene
+from game.app.games.know.rules_page import KNOW_RULES
+from game.app.games.know.scene import KnowScene
+from game.app.games.savoy.rules_page import SAVOY_RULES
+from game.app.games.savoy.scene import SavoyScene
+from game.app.games.star.rules_page import STAR_RULES
+from game.app.games.star.scene import StarScene
+from game.app.games.truchet.rules_page import TRUCHET_RULES
+from game.app.games.truchet.scene import TruchetScene
+from game.app.play.game_scene import GameScene
 from game.app.screens.rules import RulesPage
-from game.app.ui.scene import GameScene
 
 GAME_SCENES: dict[str, type[GameScene]] = {
     "star": StarScene,

@@ -6,9 +6,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.app.play.game_scene import GameScene
 from game.app.ui import theme
 from game.app.ui.input import Intent
-from game.app.ui.scene import GameScene, Scene
+from game.app.ui.scene import Scene
 from game.app.ui.widgets import Button
 
 if TYPE_CHECKING:

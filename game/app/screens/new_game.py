@@ -6,9 +6,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.app.play.game_scene import AVAILABLE_SEATS, SEAT_KINDS
 from game.app.ui import theme
 from game.app.ui.input import Intent
-from game.app.ui.scene import AVAILABLE_SEATS, SEAT_KINDS
 from game.app.ui.widgets import Button, OptionControl, press_buttons
 from game.rules.base import Game
 from game.rules.errors import RulesError

@@ -1,2 +1,2 @@
 """Building blocks of every screen: `theme` (colours, fonts), `input` (events become intents),
-`widgets` (buttons, option controls) and `scene` (the scene lifecycle and the app a scene lives in)."""
+`widgets` (buttons, option controls), `drawing` (cached surfaces) and `scene` (the scene lifecycle)."""

@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.app.play.panels import cached_surface
 from game.app.ui import theme
+from game.app.ui.drawing import cached_surface
 from game.rules.star import EMPTY, Chain, StarState, board
 
 SQRT3 = math.sqrt(3.0)

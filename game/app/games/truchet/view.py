@@ -20,8 +20,8 @@ from typing import Callable, Mapping
 
 import pygame
 
-from game.app.play.panels import cached_surface
 from game.app.ui import theme
+from game.app.ui.drawing import cached_surface
 from game.rules.truchet import LETTERS, O, X, board
 
 Colour = tuple[int, int, int]
