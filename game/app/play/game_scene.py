@@ -1,23 +1,23 @@
 """The base of the scene that plays one game: its history, seats, message line and saving.
 
-Every move goes through `GameScene.play`; the game-over screen opens from `check_over`.
+Every move goes through `GameScene.play`; the game-over screen opens from `check_over`, and the
+game's rules page is the class attribute `rules_page` (set by each game's scene).
 """
 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from game.app.saves import saved_game
 from game.app.saves.saved_game import SavedGame
-from game.app.ui.scene import Scene
+from game.app.screens.game_over import GameOverScene
+from game.app.screens.rules import RulesPage
+from game.app.ui.scene import Host, Scene
 from game.rules.base import Game
 from game.rules.errors import RulesError
 from game.rules.history import GameHistory
 from game.rules.options import OptionValue
-
-if TYPE_CHECKING:
-    from game.app.main import App
 
 SEAT_KINDS = saved_game.SEAT_KINDS
 # Seat kinds that can be chosen today; add "Computer" here once an AI exists.
@@ -35,7 +35,10 @@ class GameScene(Scene):
     from it instead). The game is kept under `save_id` in the app's storage.
     """
 
-    def __init__(self, app: "App", game: Game, options: dict[str, OptionValue] | None = None,
+    #: the game's rules page (the menu's and the scene's Rules button); None: a page made from the summary
+    rules_page: RulesPage | None = None
+
+    def __init__(self, app: Host, game: Game, options: dict[str, OptionValue] | None = None,
                  seats: tuple[str, ...] = ("Human", "Human"), *, seed: int | None = None, start: Any = None,
                  rng: random.Random | None = None) -> None:
         super().__init__(app)
@@ -118,8 +121,6 @@ class GameScene(Scene):
 
     def check_over(self) -> None:
         if self.game.outcome(self.state) is not None and self.app.top is self:
-            from game.app.screens.game_over import GameOverScene
-
             self.app.push(GameOverScene(self.app, self))
 
     def clear_selection(self) -> None:

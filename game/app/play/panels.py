@@ -11,19 +11,18 @@ phone (portrait) or a desktop window, and the scene adds its board on top.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 import pygame
 
 from game.app.play.game_scene import GameScene
+from game.app.screens.rules import RulesScene
 from game.app.ui import theme
 from game.app.ui.input import Intent
+from game.app.ui.scene import Host
 from game.app.ui.widgets import Button, press_buttons
 from game.rules.base import Game
 from game.rules.options import OptionValue
-
-if TYPE_CHECKING:
-    from game.app.main import App
 
 Colour = tuple[int, int, int]
 ENTRY_FILL = (24, 31, 40)
@@ -146,7 +145,7 @@ class PanelScene(GameScene):
     message_h = (60, 86)            # the message line: phone, desktop
     moves_min_h = 88                # phone: the room the board leaves at least for the move list
 
-    def __init__(self, app: "App", game: Game, options: dict[str, OptionValue] | None = None,
+    def __init__(self, app: Host, game: Game, options: dict[str, OptionValue] | None = None,
                  seats: tuple[str, ...] = ("Human", "Human"), **kwargs: Any) -> None:
         super().__init__(app, game, options, seats, **kwargs)  # seed, start, rng: see GameScene
         self.entry = ""
@@ -166,9 +165,7 @@ class PanelScene(GameScene):
         self.app.pop_to_root()
 
     def open_rules(self) -> None:
-        from game.app.screens.rules import RulesScene
-
-        self.app.push(RulesScene(self.app, self.game))
+        self.app.push(RulesScene(self.app, self.game, self.rules_page))
 
     # -- layout ---------------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:

@@ -10,7 +10,6 @@ from game.app.screens.rules import RulesPage
 from game.rules.know import KNOW, KnowState
 from .view import KnowLayout, KnowView, draw_know
 
-
 _DIAGRAM_PIECES = {"B*": "3.1a", "B": "11.1a", "F*": "15.2a", "F": "7.2a"}
 
 

@@ -10,24 +10,23 @@ game's seed) and are shown after a short animation.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import Any, Callable, Sequence
 
 import pygame
 
 from game.app.play.panels import PanelScene
 from game.app.ui import theme
 from game.app.ui.input import Intent
+from game.app.ui.scene import Host
 from game.app.ui.widgets import Button
 from game.rules.base import Game
 from game.rules.know import (ERRAND_MOVE, ERRAND_ROLL, KNOW, MOVE, NOPATH, OVER, PASS, PATH_MOVE,
                           PATH_ROLL, PLAYERS, POST_MOVE, POST_ROLL, PREROLL, ROLL, START, TYPES, KnowMove, KnowState,
                           board, connected_types, owner, piece_type, resolved_pattern, score_of)
 from game.rules.options import OptionValue
+from .rules_page import KNOW_RULES
 from .view import (PIECE_COLOURS, PLAYER_INK, KnowLayout, KnowView, draw_die, draw_know, draw_piece,
                         piece_legend, tier_legend)
-
-if TYPE_CHECKING:
-    from game.app.main import App
 
 ROLL_SECONDS = 0.5
 ROLL_LABELS = {START: "Roll to begin", PREROLL: "Roll", ROLL: "Roll", ERRAND_ROLL: "Errand roll",
@@ -35,11 +34,12 @@ ROLL_LABELS = {START: "Roll to begin", PREROLL: "Roll", ROLL: "Roll", ERRAND_ROL
 
 
 class KnowScene(PanelScene):
+    rules_page = KNOW_RULES
     max_entry = 24
     move_col_w = 150
     panel_width = (320, 500, 0.38)
 
-    def __init__(self, app: "App", game: Game = KNOW, options: dict[str, OptionValue] | None = None,
+    def __init__(self, app: Host, game: Game = KNOW, options: dict[str, OptionValue] | None = None,
                  seats: tuple[str, ...] = ("Human", "Human"), rng: random.Random | None = None,
                  start: KnowState | None = None, seed: int | None = None) -> None:
         super().__init__(app, game, options, seats, seed=seed, start=start, rng=rng)

@@ -10,7 +10,6 @@ from game.app.screens.rules import RulesPage
 from game.rules.savoy import SAVOY, SavoyState
 from .view import SavoyLayout, SavoyView, draw_savoy
 
-
 _DIAGRAM = "a4=RRR c4=R d4=LR h7=LL f7=L l7=R o7=LLLL n7=R"
 _DIAGRAM_TRIP = ("l7", "k7", 5)  # l7 along row 7, over the L block on h7, to g7
 

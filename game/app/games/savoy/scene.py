@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import Any, Callable, Sequence
 
 import pygame
 
@@ -27,15 +27,14 @@ from game.app.play.dice import DiceRoller
 from game.app.play.panels import PanelScene
 from game.app.ui import theme
 from game.app.ui.input import Intent
+from game.app.ui.scene import Host
 from game.app.ui.widgets import Button
 from game.rules.base import Game
 from game.rules.options import OptionValue
 from game.rules.savoy import PASS, PLAYERS, SAVOY, Part, SavoyMove, SavoyState, stack_text
 from game.rules.savoy_board import CELL_ID, CROSSINGS, HOME_NAMES
+from .rules_page import SAVOY_RULES
 from .view import INK, SavoyLayout, SavoyView, draw_icon, draw_savoy
-
-if TYPE_CHECKING:
-    from game.app.main import App
 
 ROLL_SECONDS = 0.5
 MAX_ROUTES = 4
@@ -50,12 +49,13 @@ def dice_words(dice: Sequence[int]) -> str:
 
 
 class SavoyScene(PanelScene):
+    rules_page = SAVOY_RULES
     max_entry = 40
     move_col_w = 170
     button_h = (48, 52)
     message_h = (56, 86)
 
-    def __init__(self, app: "App", game: Game = SAVOY, options: dict[str, OptionValue] | None = None,
+    def __init__(self, app: Host, game: Game = SAVOY, options: dict[str, OptionValue] | None = None,
                  seats: tuple[str, ...] = ("Human", "Human"), rng: random.Random | None = None,
                  seed: int | None = None, start: SavoyState | None = None) -> None:
         super().__init__(app, game, options, seats, seed=seed, start=start, rng=rng)

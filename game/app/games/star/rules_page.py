@@ -10,7 +10,6 @@ from game.app.screens.rules import RulesPage
 from game.rules.star import STAR, StarState, chains
 from .view import BoardView, HexLayout, draw_star
 
-
 _DIAGRAM_MOVES = ("D1", "F4", "C2", "D6", "B3", "C5", "A4", "D3", "E2")
 
 

@@ -7,21 +7,20 @@ The scene holds no rules: highlights come from `legal_moves`, scores from
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import Any, Sequence
 
 import pygame
 
 from game.app.play.panels import PanelScene
 from game.app.ui import theme
 from game.app.ui.input import Intent
+from game.app.ui.scene import Host
 from game.app.ui.widgets import Button
 from game.rules.base import Game
 from game.rules.options import OptionValue
 from game.rules.star import PASS, PLAYERS, STAR, SWAP, StarMove, StarState, chain_scores, chains
+from .rules_page import STAR_RULES
 from .view import BoardView, HexLayout, draw_star
-
-if TYPE_CHECKING:
-    from game.app.main import App
 
 COLOUR_NAMES = ("dark", "light")
 # With touch, cells narrower than this take two taps (choose, then confirm) so a
@@ -30,13 +29,14 @@ TOUCH_DIRECT_PX = 40
 
 
 class StarScene(PanelScene):
+    rules_page = STAR_RULES
     panel_width = (300, 460, 0.34)
     cards_stacked = True
     board_min_h = 120
     board_square = False
     message_h = (60, 64)
 
-    def __init__(self, app: "App", game: Game = STAR, options: dict[str, OptionValue] | None = None,
+    def __init__(self, app: Host, game: Game = STAR, options: dict[str, OptionValue] | None = None,
                  seats: tuple[str, ...] = ("Human", "Human")) -> None:
         super().__init__(app, game, options, seats)
         self.hover_cell: int | None = None

@@ -10,7 +10,6 @@ from game.app.screens.rules import RulesPage
 from game.rules.truchet import TRUCHET, X, TruchetState
 from .view import TruchetLayout, TruchetView, draw_truchet
 
-
 _DIAGRAM_TILES = "rlr" "lrl" "rll"
 _DIAGRAM_MERGE = "a3,b4-b3"
 

@@ -27,22 +27,21 @@ How taps build a move (all offers come from the legal moves with the chosen flip
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import Any, Callable, Sequence
 
 import pygame
 
 from game.app.play.panels import PanelScene
 from game.app.ui import theme
 from game.app.ui.input import Intent
+from game.app.ui.scene import Host
 from game.app.ui.widgets import Button
 from game.rules.base import Game
 from game.rules.errors import RulesError
 from game.rules.options import OptionValue
 from game.rules.truchet import DRAW, PLAYERS, RANDOM, TRUCHET, X, TruchetMove, TruchetState, flipped
+from .rules_page import TRUCHET_RULES
 from .view import TruchetLayout, TruchetView, draw_truchet, piece_icon
-
-if TYPE_CHECKING:
-    from game.app.main import App
 
 DRAW_SECONDS = 0.9     # the random tiles settle one after another
 CAPTURE_SECONDS = 0.7  # a captured stack fades out
@@ -50,10 +49,11 @@ COLOUR_WORDS = ("dotted, teal", "blank, sand")
 
 
 class TruchetScene(PanelScene):
+    rules_page = TRUCHET_RULES
     max_entry = 64
     move_col_w = 150
 
-    def __init__(self, app: "App", game: Game = TRUCHET, options: dict[str, OptionValue] | None = None,
+    def __init__(self, app: Host, game: Game = TRUCHET, options: dict[str, OptionValue] | None = None,
                  seats: tuple[str, ...] = ("Human", "Human"), rng: random.Random | None = None,
                  start: TruchetState | None = None, seed: int | None = None) -> None:
         super().__init__(app, game, options, seats, seed=seed, start=start, rng=rng)
