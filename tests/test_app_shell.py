@@ -312,6 +312,28 @@ def test_rules_screen_for_a_game_without_a_page(monkeypatch):
     pump(app)
 
 
+def test_every_game_scene_frame_goes_through_game_scene_update(monkeypatch):
+    """One place drives each frame of every game (where a computer seat will be driven from): no game
+    overrides GameScene.update, the app calls it once a frame for the scene on top, and drawing never."""
+    assert registry.GAME_SCENES and all(cls.update is GameScene.update for cls in registry.GAME_SCENES.values())
+    frames: list[str] = []
+    real = GameScene.update
+    monkeypatch.setattr(GameScene, "update", lambda self, dt: (frames.append(type(self).__name__), real(self, dt)))
+    app = new_app(PHONE)
+    press(app, "play-star")
+    press(app, "start")
+    assert isinstance(top(app), StarScene)
+    frames.clear()
+    pump(app, 3)
+    assert frames == ["StarScene"] * 3
+    app.draw()
+    assert frames == ["StarScene"] * 3
+    press(app, "rules")  # a screen over the game: the game's frame no longer runs
+    frames.clear()
+    pump(app, 2)
+    assert frames == []
+
+
 # ------------------------------------------------------------------------------ screenshots
 def random_position(scene: StarScene, moves: int, seed: int) -> None:
     rng = random.Random(seed)

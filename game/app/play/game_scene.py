@@ -115,6 +115,17 @@ class GameScene(Scene):
         self._refresh()
         self.say(f"Resumed: {saved.title}.")
 
+    # -- the frame ---------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        """One frame of the game (the app calls it for the top scene). Every game scene's frame goes
+        through here, so what acts between the player's inputs (a computer seat) is driven from one
+        place; the game's own work each frame is `advance`."""
+        self.advance(dt)
+
+    def advance(self, dt: float) -> None:
+        """What this game's scene does each frame: run its animations (which may end by playing a
+        move) and keep its buttons in step with the state."""
+
     def after_move(self, move: Any) -> None:
         self.say("")
         self.check_over()

@@ -299,7 +299,8 @@ class PanelScene(GameScene):
 
     # -- shared input -------------------------------------------------------------------
     def handle(self, intent: Intent) -> None:
-        """The input every game scene shares; keys and Enter go on to `handle_game`."""
+        """Every input of a game scene comes through here: presses, typing, scrolling, undo and redo are
+        shared; the board, keys and Enter go on to the game's hooks (`point_board`, `handle_game`)."""
         self._refresh()
         kind = intent.kind
         if kind == "point":

@@ -327,7 +327,7 @@ class KnowScene(PanelScene):
         return self.state.dice[0] if self.state.dice else None
 
     # -- frame ------------------------------------------------------------------------------
-    def update(self, dt: float) -> None:
+    def advance(self, dt: float) -> None:
         if self.rolling is not None:
             move, left = self.rolling
             left -= dt

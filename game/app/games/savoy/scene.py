@@ -365,7 +365,7 @@ class SavoyScene(PanelScene):
                      error=True)
 
     # -- frame ---------------------------------------------------------------------------
-    def update(self, dt: float) -> None:
+    def advance(self, dt: float) -> None:
         rolled = self.roller.update(dt)
         if rolled is not None:
             self.play(rolled)

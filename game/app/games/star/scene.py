@@ -160,7 +160,7 @@ class StarScene(PanelScene):
         self.play(name)
 
     # -- drawing --------------------------------------------------------------------------
-    def update(self, dt: float) -> None:
+    def advance(self, dt: float) -> None:
         self._refresh()
         b = self.b
         b["pass"].enabled = PASS in self.legal
@@ -181,7 +181,7 @@ class StarScene(PanelScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self._refresh()
-        self.update(0.0)
+        self.advance(0.0)
         surface.fill(theme.BG)
         if self.layout_board is None:
             return

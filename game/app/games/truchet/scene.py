@@ -517,7 +517,7 @@ class TruchetScene(PanelScene):
         return f"{move} is not among the moves offered now."
 
     # -- frame ----------------------------------------------------------------------------
-    def update(self, dt: float) -> None:
+    def advance(self, dt: float) -> None:
         if self.drawing is not None:
             move, left = self.drawing
             left -= dt
