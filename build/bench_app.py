@@ -22,8 +22,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame  # noqa: E402
 
+from game.app.games.star.scene import StarScene  # noqa: E402
 from game.app.main import make_app  # noqa: E402
-from game.app.star_scene import StarScene  # noqa: E402
 from game.rules.star import STAR  # noqa: E402
 
 

@@ -1,24 +1,43 @@
-"""The game-over screen, drawn over the finished board: result, score breakdown, what next."""
+"""The game-over screen, drawn over the finished board: result, score breakdown, what next.
+
+It shows any scene that can tell its result (`FinishedGame`; every GameScene can), so the game
+scenes open it without it knowing them.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 import pygame
 
-from . import theme
-from .input import Intent
-from .scene import GameScene, Scene
-from .widgets import Button
+from game.app.ui import theme
+from game.app.ui.input import Intent
+from game.app.ui.scene import Host, Scene
+from game.app.ui.widgets import Button
+from game.rules.base import Game
 
-if TYPE_CHECKING:
-    from .main import App
+
+class FinishedGame(Protocol):
+    """What the game-over screen reads from the scene whose game ended (a GameScene; a game's scene may
+    also have `card_icon(colour)`, which draws its pieces beside the scores)."""
+
+    game: Game
+
+    @property
+    def state(self) -> Any: ...
+
+    def seat_label(self, colour: int) -> str: ...
+
+    def breakdown_lines(self) -> list[str]: ...
+
+    def restart(self) -> Scene:
+        """A fresh scene of the same game, options and seats (Play again)."""
 
 
 class GameOverScene(Scene):
     overlay = True
 
-    def __init__(self, app: "App", game_scene: GameScene) -> None:
+    def __init__(self, app: Host, game_scene: FinishedGame) -> None:
         super().__init__(app)
         self.game_scene = game_scene
         self.again = Button("Play again", self.play_again, name="again", primary=True)

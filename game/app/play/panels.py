@@ -11,48 +11,21 @@ phone (portrait) or a desktop window, and the scene adds its board on top.
 
 from __future__ import annotations
 
-import functools
-import random
-from typing import TYPE_CHECKING, Any, Callable, Hashable, Mapping, ParamSpec, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 import pygame
 
-from ..rules.base import Game
-from ..rules.options import OptionValue
-from . import theme
-from .input import Intent
-from .scene import GameScene
-from .widgets import Button, press_buttons
-
-if TYPE_CHECKING:
-    from .main import App
+from game.app.play.game_scene import GameScene
+from game.app.screens.rules import RulesScene
+from game.app.ui import theme
+from game.app.ui.input import Intent
+from game.app.ui.scene import Host
+from game.app.ui.widgets import Button, press_buttons
+from game.rules.base import Game
+from game.rules.options import OptionValue
 
 Colour = tuple[int, int, int]
 ENTRY_FILL = (24, 31, 40)
-P = ParamSpec("P")
-
-
-# ----------------------------------------------------------------------------- cached drawing
-def cached_surface(key: Callable[P, Hashable], limit: int
-                   ) -> Callable[[Callable[P, pygame.Surface]], Callable[P, pygame.Surface]]:
-    """Decorate a function that draws a surface (an empty board, a tiling) so that it draws once per
-    `key(*args)` and hands back the kept surface after; past `limit` kept surfaces (resizing makes new
-    keys) the store starts afresh."""
-    def decorate(draw: Callable[P, pygame.Surface]) -> Callable[P, pygame.Surface]:
-        kept: dict[Hashable, pygame.Surface] = {}
-
-        @functools.wraps(draw)
-        def cached(*args: P.args, **kwargs: P.kwargs) -> pygame.Surface:
-            k = key(*args, **kwargs)
-            surf = kept.get(k)
-            if surf is None:
-                if len(kept) > limit:
-                    kept.clear()
-                surf = kept[k] = draw(*args, **kwargs)
-            return surf
-
-        return cached
-    return decorate
 
 
 # ----------------------------------------------------------------------------- drawing
@@ -172,7 +145,7 @@ class PanelScene(GameScene):
     message_h = (60, 86)            # the message line: phone, desktop
     moves_min_h = 88                # phone: the room the board leaves at least for the move list
 
-    def __init__(self, app: "App", game: Game, options: dict[str, OptionValue] | None = None,
+    def __init__(self, app: Host, game: Game, options: dict[str, OptionValue] | None = None,
                  seats: tuple[str, ...] = ("Human", "Human"), **kwargs: Any) -> None:
         super().__init__(app, game, options, seats, **kwargs)  # seed, start, rng: see GameScene
         self.entry = ""
@@ -192,9 +165,7 @@ class PanelScene(GameScene):
         self.app.pop_to_root()
 
     def open_rules(self) -> None:
-        from .rules_screen import RulesScene
-
-        self.app.push(RulesScene(self.app, self.game))
+        self.app.push(RulesScene(self.app, self.game, self.rules_page))
 
     # -- layout ---------------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:
@@ -328,7 +299,8 @@ class PanelScene(GameScene):
 
     # -- shared input -------------------------------------------------------------------
     def handle(self, intent: Intent) -> None:
-        """The input every game scene shares; keys and Enter go on to `handle_game`."""
+        """Every input of a game scene comes through here: presses, typing, scrolling, undo and redo are
+        shared; the board, keys and Enter go on to the game's hooks (`point_board`, `handle_game`)."""
         self._refresh()
         kind = intent.kind
         if kind == "point":
@@ -430,70 +402,3 @@ class PanelScene(GameScene):
         if not words:
             words, colour = self.idle_message()
         draw_message(surface, self.message_rect, words, colour, self.text_size)
-
-
-# ----------------------------------------------------------------------------- dice
-DIE_FACE: Colour = (246, 242, 232)
-_PIPS = {1: ((1, 1),), 2: ((0, 0), (2, 2)), 3: ((0, 0), (1, 1), (2, 2)), 4: ((0, 0), (2, 0), (0, 2), (2, 2)),
-         5: ((0, 0), (2, 0), (1, 1), (0, 2), (2, 2)), 6: ((0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2))}
-
-
-def draw_die_face(surface: pygame.Surface, rect: pygame.Rect, value: int, *, border: Colour | None = None,
-                  used: bool = False, ink: Colour = theme.TEXT_DARK) -> None:
-    """A die showing `value` pips; a `used` die is greyed and struck through (it has been played)."""
-    face = (120, 128, 138) if used else DIE_FACE
-    radius = max(3, rect.width // 6)
-    pygame.draw.rect(surface, face, rect, border_radius=radius)
-    if border is not None:
-        pygame.draw.rect(surface, border, rect, max(2, rect.width // 14), border_radius=radius)
-    step = rect.width / 4
-    pip = max(2, round(rect.width / 11))
-    for gx, gy in _PIPS.get(value, ()):
-        pygame.draw.circle(surface, (70, 74, 82) if used else ink,
-                           (round(rect.left + step * (gx + 1)), round(rect.top + step * (gy + 1))), pip)
-    if used:
-        pygame.draw.line(surface, theme.BAD, rect.bottomleft, rect.topright, max(2, rect.width // 12))
-
-
-class DiceRoller:
-    """A roll with a short tumble: `start(move, n)` shows n tumbling dice for `seconds`, then `update`
-    hands the roll move back (once) for the scene to play through its history.
-
-    The move itself is the game's own roll (`GameScene.next_roll`), drawn before the tumble starts, so
-    the dice are the same however long the animation runs; only the faces shown while tumbling use a
-    private generator.
-    """
-
-    def __init__(self, seconds: float = 0.5) -> None:
-        self.seconds = seconds
-        self.move: Any = None
-        self.left = 0.0
-        self.faces: list[int] = []
-        self._shake = random.Random(6)  # fixed, so screenshots of a tumble repeat
-
-    @property
-    def rolling(self) -> bool:
-        return self.move is not None
-
-    def start(self, move: Any, count: int) -> Any:
-        """Begin the tumble; returns the move at once (to play now) when the animation is off."""
-        if self.seconds <= 0:
-            return move
-        self.move, self.left = move, self.seconds
-        self.faces = [self._shake.randint(1, 6) for _ in range(count)]
-        return None
-
-    def cancel(self) -> None:
-        self.move = None
-
-    def update(self, dt: float) -> Any:
-        """Advance the tumble; returns the roll move when it has finished (else None)."""
-        if self.move is None:
-            return None
-        self.left -= dt
-        if self.left <= 0:
-            move, self.move = self.move, None
-            return move
-        if self._shake.random() < 0.5:
-            self.faces = [self._shake.randint(1, 6) for _ in self.faces]
-        return None

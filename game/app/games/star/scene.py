@@ -7,23 +7,20 @@ The scene holds no rules: highlights come from `legal_moves`, scores from
 
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import Any, Sequence
 
 import pygame
 
-from ..rules.base import Game
-from ..rules.options import OptionValue
-from ..rules.star import PASS, PLAYERS, STAR, SWAP, StarMove, StarState, chain_scores, chains
-from . import theme
-from .input import Intent
-from .rules_screen import RulesPage
-from .panels import PanelScene
-from .star_view import BoardView, HexLayout, draw_star
-from .widgets import Button
-
-if TYPE_CHECKING:
-    from .main import App
+from game.app.play.panels import PanelScene
+from game.app.ui import theme
+from game.app.ui.input import Intent
+from game.app.ui.scene import Host
+from game.app.ui.widgets import Button
+from game.rules.base import Game
+from game.rules.options import OptionValue
+from game.rules.star import PASS, PLAYERS, STAR, SWAP, StarMove, StarState, chain_scores, chains
+from .rules_page import STAR_RULES
+from .view import BoardView, HexLayout, draw_star
 
 COLOUR_NAMES = ("dark", "light")
 # With touch, cells narrower than this take two taps (choose, then confirm) so a
@@ -32,13 +29,14 @@ TOUCH_DIRECT_PX = 40
 
 
 class StarScene(PanelScene):
+    rules_page = STAR_RULES
     panel_width = (300, 460, 0.34)
     cards_stacked = True
     board_min_h = 120
     board_square = False
     message_h = (60, 64)
 
-    def __init__(self, app: "App", game: Game = STAR, options: dict[str, OptionValue] | None = None,
+    def __init__(self, app: Host, game: Game = STAR, options: dict[str, OptionValue] | None = None,
                  seats: tuple[str, ...] = ("Human", "Human")) -> None:
         super().__init__(app, game, options, seats)
         self.hover_cell: int | None = None
@@ -162,7 +160,7 @@ class StarScene(PanelScene):
         self.play(name)
 
     # -- drawing --------------------------------------------------------------------------
-    def update(self, dt: float) -> None:
+    def advance(self, dt: float) -> None:
         self._refresh()
         b = self.b
         b["pass"].enabled = PASS in self.legal
@@ -183,7 +181,7 @@ class StarScene(PanelScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self._refresh()
-        self.update(0.0)
+        self.advance(0.0)
         surface.fill(theme.BG)
         if self.layout_board is None:
             return
@@ -275,60 +273,3 @@ class StarScene(PanelScene):
                 extra = f"  ({zero} chain{'s' if zero != 1 else ''} scoring 0)" if zero else ""
                 lines.append(f"{who}: {sums} = {total}{extra}")
         return lines
-
-
-# ------------------------------------------------------------------------------ rules page
-_DIAGRAM_MOVES = ("D1", "F4", "C2", "D6", "B3", "C5", "A4", "D3", "E2")
-
-
-@lru_cache(maxsize=1)
-def _diagram_state() -> StarState:
-    state = STAR.new({"size": 4})
-    for text in _DIAGRAM_MOVES:
-        state = STAR.apply(state, STAR.parse_move(text, state))
-    return state
-
-
-def _draw_diagram(surface: pygame.Surface, rect: pygame.Rect) -> None:
-    state = _diagram_state()
-    layout = HexLayout(4, rect)
-    draw_star(surface, layout, state, BoardView(show_chains=True, chains=chains(state)))
-
-
-def _caption() -> str:
-    state = _diagram_state()
-    found = chains(state)
-    best = max((c for c in found if c.player == 0), key=lambda c: c.score)
-    scores = STAR.scores(state)
-    return (f"A size-4 board with its ring of external cells (blue-grey). The dark chain touches "
-            f"{best.externals} external cells, so it scores {best.externals} - 2 = {best.score}. Each light "
-            f"corner stone touches 3 and scores 1; stones off the edge score 0. Dark leads {scores[0]} to {scores[1]}.")
-
-
-STAR_RULES = RulesPage(
-    credit="Star was invented by Craige Schensted. Maxi-Star is by R. Wayne Schmittberger. "
-           "This version follows the pbmserv server of Cameron Browne.",
-    sections=(
-        ("The board", "A hexagon of hexagonal cells whose sides are alternately long (size cells) and short "
-                      "(one fewer). The size option runs from 3 to 14. Around the board runs a ring of "
-                      "external cells: nobody plays on them, they only count for scoring."),
-        ("Playing", "X (dark stones) moves first. On your turn, put one stone of your colour on any empty "
-                    "cell, or pass. Stones never move and are never taken. The game ends when both "
-                    "players pass one after the other."),
-        ("Scoring", "Your stones that touch side to side form a chain. A chain scores the number of "
-                    "different external cells it touches, minus two: a lone stone on a plain edge scores "
-                    "0, a lone corner stone 1, a chain that reaches no external cell 0. One external cell "
-                    "can count for several chains. Your score is the sum over your chains; the higher "
-                    "score wins. On a full board a tie is impossible."),
-        ("Swap", "After the first stone, the second player may answer swap instead of placing. The stone "
-                 "stays where it is and becomes theirs: the two players exchange colours, and the other "
-                 "player moves next. This keeps the first move fair."),
-        ("Maxi-Star", "With the maxi option only your best chain counts. Equal best chains are decided by "
-                      "the second-best, then the third-best, and so on."),
-        ("Writing moves", "A move is a cell name, the column letter then the row number (F6), or pass, or "
-                          "swap. Rows are numbered from the top. Columns run down and to the right and are "
-                          "lettered from the lower left. Coords on the game screen shows the names."),
-    ),
-    diagram=_draw_diagram,
-    caption=_caption(),
-)

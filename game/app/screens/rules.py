@@ -1,19 +1,22 @@
-"""The rules screen: a game's rules in our own words, with a small diagram, scrollable."""
+"""The rules screen: a game's rules in our own words, with a small diagram, scrollable.
+
+Each game's page is a `RulesPage` in ``game/app/games/<game>/rules_page.py``; whoever opens the screen
+hands it the page (a game without one gets a page made from its summary).
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable
+from typing import Callable
 
 import pygame
 
-from ..rules.base import Game
-from . import theme
+from game.app.ui import theme
+from game.app.ui.scene import Host
+from game.app.ui.widgets import Button, press_buttons
+from game.rules.base import Game
 from .scrolling import ScrollingScene
-from .widgets import Button, press_buttons
 
-if TYPE_CHECKING:
-    from .main import App
 
 
 @dataclass(frozen=True)
@@ -25,12 +28,10 @@ class RulesPage:
 
 
 class RulesScene(ScrollingScene):
-    def __init__(self, app: "App", game: Game) -> None:
+    def __init__(self, app: Host, game: Game, page: RulesPage | None = None) -> None:
         super().__init__(app)
-        from .registry import RULES_PAGES
-
         self.game = game
-        self.page = RULES_PAGES.get(game.name) or RulesPage(
+        self.page = page or RulesPage(
             credit=f"Designed by {game.designer}." if game.designer else "",
             sections=(("In short", game.summary), ("Rules", "A full rules page for this game is still to come.")),
         )

@@ -1,29 +1,31 @@
-"""The new-game screen: the game's OPTIONS as touch controls, and who plays each side."""
+"""The new-game screen: the game's OPTIONS as touch controls, and who plays each side.
+
+Start opens `scene_class` (the game's scene, handed over by the menu; None when the app cannot play
+the game yet) in place of this screen.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
-from ..rules.base import Game
-from ..rules.errors import RulesError
-from ..rules.options import OptionValue
-from . import theme
-from .input import Intent
-from .scene import AVAILABLE_SEATS, SEAT_KINDS
+from game.app.play.game_scene import AVAILABLE_SEATS, SEAT_KINDS, GameScene
+from game.app.ui import theme
+from game.app.ui.input import Intent
+from game.app.ui.scene import Host
+from game.app.ui.widgets import Button, OptionControl, press_buttons
+from game.rules.base import Game
+from game.rules.errors import RulesError
+from game.rules.options import OptionValue
+from .rules import RulesScene
 from .scrolling import ScrollingScene
-from .widgets import Button, OptionControl, press_buttons
-
-if TYPE_CHECKING:
-    from .main import App
 
 
 class NewGameScene(ScrollingScene):
-    def __init__(self, app: "App", game: Game, values: dict[str, OptionValue] | None = None,
-                 seats: tuple[str, ...] = ("Human", "Human")) -> None:
+    def __init__(self, app: Host, game: Game, scene_class: type[GameScene] | None,
+                 values: dict[str, OptionValue] | None = None, seats: tuple[str, ...] = ("Human", "Human")) -> None:
         super().__init__(app)
         self.game = game
+        self.scene_class = scene_class
         self.values: dict[str, OptionValue] = game.check_options(values)
         self.controls = [OptionControl(spec, self.values) for spec in game.OPTIONS]
         self.seats = list(seats)
@@ -58,14 +60,11 @@ class NewGameScene(ScrollingScene):
                         *(b for control in self.controls for b in control.buttons)]
 
     def open_rules(self) -> None:
-        from .rules_screen import RulesScene
-
-        self.app.push(RulesScene(self.app, self.game))
+        page = self.scene_class.rules_page if self.scene_class else None
+        self.app.push(RulesScene(self.app, self.game, page))
 
     def start_game(self) -> None:
-        from .registry import GAME_SCENES
-
-        scene_class = GAME_SCENES.get(self.game.name)
+        scene_class = self.scene_class
         if scene_class is None:
             self.error = f"{self.game.title} cannot be played in the app yet."
             return

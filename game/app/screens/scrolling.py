@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import pygame
 
-from . import theme
-from .input import Intent
-from .scene import Scene
+from game.app.ui import theme
+from game.app.ui.input import Intent
+from game.app.ui.scene import Host, Scene
 
 DRAG_SLOP = 12
 
@@ -21,7 +21,7 @@ class ScrollingScene(Scene):
     line_step = 80
     wheel_step = 60
 
-    def __init__(self, app) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         self.scroll = 0
         self.pressed_at: tuple[int, int] | None = None

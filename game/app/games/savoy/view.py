@@ -21,10 +21,11 @@ from typing import Sequence
 
 import pygame
 
-from ..rules.savoy import stack_text
-from ..rules.savoy_board import CELL_ID, CELLS, GRID, HOME_NAMES, PATH_LENGTH, PATH_NAMES, RAY_BY_FIRST, RAYS
-from . import theme
-from .panels import cached_surface, draw_die_face
+from game.app.play.dice import draw_die_face
+from game.app.ui import theme
+from game.app.ui.drawing import cached_surface
+from game.rules.savoy import stack_text
+from game.rules.savoy_board import CELL_ID, CELLS, GRID, HOME_NAMES, PATH_LENGTH, PATH_NAMES, RAY_BY_FIRST, RAYS
 
 Colour = tuple[int, int, int]
 Point = tuple[float, float]

@@ -20,9 +20,9 @@ from typing import Callable, Mapping
 
 import pygame
 
-from ..rules.truchet import LETTERS, O, X, board
-from . import theme
-from .panels import cached_surface
+from game.app.ui import theme
+from game.app.ui.drawing import cached_surface
+from game.rules.truchet import LETTERS, O, X, board
 
 Colour = tuple[int, int, int]
 

@@ -10,26 +10,23 @@ game's seed) and are shown after a short animation.
 from __future__ import annotations
 
 import random
-from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import Any, Callable, Sequence
 
 import pygame
 
-from ..rules.base import Game
-from ..rules.know import (ERRAND_MOVE, ERRAND_ROLL, KNOW, MOVE, NOPATH, OVER, PASS, PATH_MOVE,
+from game.app.play.panels import PanelScene
+from game.app.ui import theme
+from game.app.ui.input import Intent
+from game.app.ui.scene import Host
+from game.app.ui.widgets import Button
+from game.rules.base import Game
+from game.rules.know import (ERRAND_MOVE, ERRAND_ROLL, KNOW, MOVE, NOPATH, OVER, PASS, PATH_MOVE,
                           PATH_ROLL, PLAYERS, POST_MOVE, POST_ROLL, PREROLL, ROLL, START, TYPES, KnowMove, KnowState,
                           board, connected_types, owner, piece_type, resolved_pattern, score_of)
-from ..rules.options import OptionValue
-from . import theme
-from .input import Intent
-from .know_view import (PIECE_COLOURS, PLAYER_INK, KnowLayout, KnowView, draw_die, draw_know, draw_piece,
+from game.rules.options import OptionValue
+from .rules_page import KNOW_RULES
+from .view import (PIECE_COLOURS, PLAYER_INK, KnowLayout, KnowView, draw_die, draw_know, draw_piece,
                         piece_legend, tier_legend)
-from .panels import PanelScene
-from .rules_screen import RulesPage
-from .widgets import Button
-
-if TYPE_CHECKING:
-    from .main import App
 
 ROLL_SECONDS = 0.5
 ROLL_LABELS = {START: "Roll to begin", PREROLL: "Roll", ROLL: "Roll", ERRAND_ROLL: "Errand roll",
@@ -37,11 +34,12 @@ ROLL_LABELS = {START: "Roll to begin", PREROLL: "Roll", ROLL: "Roll", ERRAND_ROL
 
 
 class KnowScene(PanelScene):
+    rules_page = KNOW_RULES
     max_entry = 24
     move_col_w = 150
     panel_width = (320, 500, 0.38)
 
-    def __init__(self, app: "App", game: Game = KNOW, options: dict[str, OptionValue] | None = None,
+    def __init__(self, app: Host, game: Game = KNOW, options: dict[str, OptionValue] | None = None,
                  seats: tuple[str, ...] = ("Human", "Human"), rng: random.Random | None = None,
                  start: KnowState | None = None, seed: int | None = None) -> None:
         super().__init__(app, game, options, seats, seed=seed, start=start, rng=rng)
@@ -329,7 +327,7 @@ class KnowScene(PanelScene):
         return self.state.dice[0] if self.state.dice else None
 
     # -- frame ------------------------------------------------------------------------------
-    def update(self, dt: float) -> None:
+    def advance(self, dt: float) -> None:
         if self.rolling is not None:
             move, left = self.rolling
             left -= dt
@@ -604,83 +602,3 @@ class KnowScene(PanelScene):
             pattern = " (a resolved pattern)" if resolved_pattern(state.pos, p, state.opts.formal) else ""
             lines.append(f"{PLAYERS[p]}: connections {shown}{pattern}; score {score_of(state.pos, p, state.opts.formal)}")
         return lines
-
-
-# ------------------------------------------------------------------------------ rules page
-_DIAGRAM_PIECES = {"B*": "3.1a", "B": "11.1a", "F*": "15.2a", "F": "7.2a"}
-
-
-@lru_cache(maxsize=1)
-def _diagram_state() -> KnowState:
-    return KNOW.position(_DIAGRAM_PIECES, 1)
-
-
-def _draw_diagram(surface: pygame.Surface, rect: pygame.Rect) -> None:
-    layout = KnowLayout(rect)
-    draw_know(surface, layout, _diagram_state(), KnowView(show_influence=True, show_threads=True))
-
-
-def _caption() -> str:
-    state = _diagram_state()
-    pocs = KNOW.influence(state)["contention"]
-    return ("Red (warm, light rim) has connected its Bards on the First tier and its Fools on the Second: each "
-            "pair stands on spaces opposite through the centre. A Rim connection of the Heralds would Resolve. "
-            "Tinted spaces are influenced (red, blue); the crossed purple space"
-            f"{'s' if len(pocs) > 1 else ''} ({', '.join(pocs)}) "
-            f"{'are points' if len(pocs) > 1 else 'is a point'} of contention. Round: Bard; triangle: Fool; "
-            "square: Herald; a white band marks a striped piece.")
-
-
-KNOW_RULES = RulesPage(
-    credit="know was designed by Bryan Jurish (1995; rulebook v0.03, 2001, freely distributable). "
-           "This page retells his rules in our own words; his rulebook is the authority.",
-    sections=(
-        ("The board", "Sixteen points round a circle joined by straight lines make 100 spaces, light and dark "
-                      "like a chequerboard. Two spaces border each other only when they share a side. The spaces "
-                      "form four tiers from the edge in: the Rim, the First tier, the Second tier and the Center "
-                      "(tinted differently here). The four corner triangles belong to both the Rim and the First "
-                      "tier (shown hatched)."),
-        ("Pieces", "Each player (Red and Blue) has two Bards (round), two Fools (triangles) and two Heralds "
-                   "(squares); one of each pair is striped. All move alike and nothing is ever captured."),
-        ("Starting", "Both players roll; the higher roll begins (a tie rolls again) and rolls afresh for the "
-                     "first move. Under the bonus rule Conservation of Randomness the winning roll itself is "
-                     "played instead."),
-        ("Moving", "Roll the die and move one of your pieces exactly that many jumps, each jump into a bordering "
-                   "space, never entering a space twice. A piece may not enter or pass an occupied space, nor a "
-                   "space bordering an opposing piece. If any move is possible you must move."),
-        ("Influence", "A piece influences every space it borders. A space influenced by both players is a point "
-                      "of contention: no piece may ever stop on one. Influence shows them on the board."),
-        ("Connections and Resolution", "Your two pieces of one type are connected when they stand on opposite "
-                                       "spaces through the centre (a half turn apart): imagine a thread through "
-                                       "the centre pulled straight. Hold three connections at once, one on the "
-                                       "Rim, one on the First tier and one on the Second, and you have Resolved "
-                                       "and win. Center connections never count; a corner triangle counts as Rim "
-                                       "or First."),
-        ("After Resolution", "The resolver's pieces stop. The other player rolls again and again (two dice in "
-                             "the Symmetric version): each die that lets an unconnected piece make a connection "
-                             "(passing points of contention) may be used; the catch-up ends when a roll cannot "
-                             "connect or three connections stand. If the catch-up completes a resolved pattern "
-                             "too, the scores decide (equal scores draw)."),
-        ("Significant Errand", "A piece hemmed in by points of contention is locked out. After your roll you may "
-                               "ask for an Errand if it could make that many jumps ignoring influence. Your "
-                               "opponent rolls: higher, and you move another piece; lower, and the locked-out "
-                               "piece makes its move (to a free space its opponent does not influence). A tie "
-                               "rolls again."),
-        ("Solipsistic Path", "Before rolling you may challenge a point of contention beside one of your pieces, "
-                             "if it has stood for a roll of each player. Both roll one die and add the spaces "
-                             "influenced by their own pieces around it (points of contention not counted). If you "
-                             "win, that piece moves your die roll, first into the challenged space and then through "
-                             "contention if need be; if you lose, your turn is forfeit."),
-        ("Symmetric version", "Roll two dice and move two different pieces, one per die, of the same type unless "
-                              "the first move made a connection. Tap a die to choose it when both dice could "
-                              "make the same move."),
-        ("Score", "If you must count: each player scores the spaces influenced by their connected pieces, less "
-                  "points of contention, plus 6 for a resolved pattern. Score shows it during play."),
-        ("Writing moves", "Spaces are named wedge.tier: wedges 0 to 15 clockwise from the top, tiers 0 Rim, "
-                          "1 First, 2 Second, 3 Center, a letter where a wedge has several (1.0b, 2.2c). A move "
-                          "is from-to (1.0b-1.1b; 1.0b-1.1b/3 names the die). Also roll:4, errand:1.0b, "
-                          "path:2.1a>2.2a, nopath and pass. Names shows the names on the board."),
-    ),
-    diagram=_draw_diagram,
-    caption=_caption(),
-)

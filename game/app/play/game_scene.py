@@ -1,66 +1,27 @@
-"""The scene lifecycle and the base of every game scene.
+"""The base of the scene that plays one game: its history, seats, message line and saving.
 
-A scene has four methods: `layout(size)` (place widgets for a surface size;
-called on push and on every resize), `handle(intent)`, `update(dt)` and
-`draw(surface)`. An `overlay` scene is drawn over the scene beneath it.
+Every move goes through `GameScene.play`; the game-over screen opens from `check_over`, and the
+game's rules page is the class attribute `rules_page` (set by each game's scene).
 """
 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-import pygame
-
-from ..rules.base import Game
-from ..rules.errors import RulesError
-from ..rules.history import GameHistory
-from ..rules.options import OptionValue
-from . import saved_game, theme
-from .input import Intent
-from .saved_game import SavedGame
-from .widgets import Button, press_buttons
-
-if TYPE_CHECKING:
-    from .main import App
+from game.app.saves import saved_game
+from game.app.saves.saved_game import SavedGame
+from game.app.screens.game_over import GameOverScene
+from game.app.screens.rules import RulesPage
+from game.app.ui.scene import Host, Scene
+from game.rules.base import Game
+from game.rules.errors import RulesError
+from game.rules.history import GameHistory
+from game.rules.options import OptionValue
 
 SEAT_KINDS = saved_game.SEAT_KINDS
 # Seat kinds that can be chosen today; add "Computer" here once an AI exists.
 AVAILABLE_SEATS = frozenset({"Human"})
-
-
-class Scene:
-    overlay = False
-
-    def __init__(self, app: "App") -> None:
-        self.app = app
-        self.size = app.size
-        self.buttons: list[Button] = []
-        self.hover: tuple[int, int] | None = None
-
-    def layout(self, size: tuple[int, int]) -> None:
-        self.size = size
-
-    def handle(self, intent: Intent) -> None:
-        if intent.kind == "point":
-            press_buttons(self.buttons, intent.pos)
-        elif intent.kind == "hover":
-            self.hover = intent.pos
-        elif intent.kind == "back":
-            self.app.pop()
-
-    def update(self, dt: float) -> None:
-        pass
-
-    def draw(self, surface: pygame.Surface) -> None:
-        surface.fill(theme.BG)
-
-    def button(self, name: str) -> Button:
-        """The button called `name` (for keyboard shortcuts and tests)."""
-        for b in self.buttons:
-            if b.name == name:
-                return b
-        raise KeyError(f"{type(self).__name__} has no button {name!r}")
 
 
 class GameScene(Scene):
@@ -74,7 +35,10 @@ class GameScene(Scene):
     from it instead). The game is kept under `save_id` in the app's storage.
     """
 
-    def __init__(self, app: "App", game: Game, options: dict[str, OptionValue] | None = None,
+    #: the game's rules page (the menu's and the scene's Rules button); None: a page made from the summary
+    rules_page: RulesPage | None = None
+
+    def __init__(self, app: Host, game: Game, options: dict[str, OptionValue] | None = None,
                  seats: tuple[str, ...] = ("Human", "Human"), *, seed: int | None = None, start: Any = None,
                  rng: random.Random | None = None) -> None:
         super().__init__(app)
@@ -151,14 +115,23 @@ class GameScene(Scene):
         self._refresh()
         self.say(f"Resumed: {saved.title}.")
 
+    # -- the frame ---------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        """One frame of the game (the app calls it for the top scene). Every game scene's frame goes
+        through here, so what acts between the player's inputs (a computer seat) is driven from one
+        place; the game's own work each frame is `advance`."""
+        self.advance(dt)
+
+    def advance(self, dt: float) -> None:
+        """What this game's scene does each frame: run its animations (which may end by playing a
+        move) and keep its buttons in step with the state."""
+
     def after_move(self, move: Any) -> None:
         self.say("")
         self.check_over()
 
     def check_over(self) -> None:
         if self.game.outcome(self.state) is not None and self.app.top is self:
-            from .gameover import GameOverScene
-
             self.app.push(GameOverScene(self.app, self))
 
     def clear_selection(self) -> None:

@@ -1,29 +1,33 @@
-"""The main menu: every game in `game.rules.GAMES` with its one-line summary."""
+"""The main menu: every game in `game.rules.GAMES` with its one-line summary.
+
+The games it can start are handed to it (`scenes`: game name -> scene class, which the shell takes
+from `game.app.games.registry`), so the menu imports no game.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Mapping
 
 import pygame
 
-from ..rules import GAMES
-from ..rules.base import Game
-from . import theme
-from .input import Intent
+from game.app.play.game_scene import GameScene
+from game.app.ui import theme
+from game.app.ui.input import Intent
+from game.app.ui.scene import Host
+from game.app.ui.widgets import Button, press_buttons
+from game.rules import GAMES
+from game.rules.base import Game
+from .new_game import NewGameScene
+from .rules import RulesScene
 from .scrolling import ScrollingScene
-from .widgets import Button, press_buttons
-
-if TYPE_CHECKING:
-    from .main import App
 
 
 class MenuScene(ScrollingScene):
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: Host, scenes: Mapping[str, type[GameScene]]) -> None:
         super().__init__(app)
-        from .registry import GAME_SCENES
-
+        self.scenes = scenes
         self.games: list[Game] = list(GAMES.values())
-        self.playable = {name for name in GAME_SCENES}
+        self.playable = {name for name in scenes}
         self.cards: list[tuple[Game, pygame.Rect, Button, Button]] = []
         self.quit = Button("Quit", self._quit, name="quit")
         for game in self.games:
@@ -39,12 +43,10 @@ class MenuScene(ScrollingScene):
 
     def resume_game(self) -> None:
         """Continue the game in progress played last (left with Menu, or kept from an earlier session)."""
-        from .registry import GAME_SCENES
-
         saved = self.app.saved
         if saved is None:
             return
-        scene_class = GAME_SCENES[saved.history.game.name]
+        scene_class = self.scenes[saved.history.game.name]
         scene = scene_class(self.app, saved.history.game, saved.history.options, saved.seats)
         self.app.push(scene)
         scene.resume(saved)
@@ -54,14 +56,11 @@ class MenuScene(ScrollingScene):
         self.app.running = False
 
     def open_new_game(self, game: Game) -> None:
-        from .newgame import NewGameScene
-
-        self.app.push(NewGameScene(self.app, game))
+        self.app.push(NewGameScene(self.app, game, self.scenes.get(game.name)))
 
     def open_rules(self, game: Game) -> None:
-        from .rules_screen import RulesScene
-
-        self.app.push(RulesScene(self.app, game))
+        scene_class = self.scenes.get(game.name)
+        self.app.push(RulesScene(self.app, game, scene_class.rules_page if scene_class else None))
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)

@@ -12,9 +12,9 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from ..rules.star import EMPTY, Chain, StarState, board
-from . import theme
-from .panels import cached_surface
+from game.app.ui import theme
+from game.app.ui.drawing import cached_surface
+from game.rules.star import EMPTY, Chain, StarState, board
 
 SQRT3 = math.sqrt(3.0)
 

@@ -17,9 +17,9 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from ..rules.know import RIM, FIRST, SECOND, CENTER, AMBIGUOUS, KnowState, board, piece_type, striped, owner
-from . import theme
-from .panels import cached_surface
+from game.app.ui import theme
+from game.app.ui.drawing import cached_surface
+from game.rules.know import RIM, FIRST, SECOND, CENTER, AMBIGUOUS, KnowState, board, piece_type, striped, owner
 
 Colour = tuple[int, int, int]
 

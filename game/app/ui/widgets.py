@@ -7,7 +7,7 @@ from typing import Callable
 
 import pygame
 
-from ..rules.options import ChoiceOption, FlagOption, IntOption, Option, OptionValue
+from game.rules.options import ChoiceOption, FlagOption, IntOption, Option, OptionValue
 from . import theme
 
 

@@ -20,10 +20,10 @@ import random
 import time
 from dataclasses import dataclass
 
-from ..rules.errors import RecordError, RulesError
-from ..rules.history import GameHistory
-from ..rules.reading import excerpt, quote
-from ..rules.record import header_line, replay, split_record, write_record
+from game.rules.errors import RecordError, RulesError
+from game.rules.history import GameHistory
+from game.rules.reading import excerpt, quote
+from game.rules.record import header_line, replay, split_record, write_record
 from .storage import Storage, Unreadable
 
 PREFIX, SUFFIX = "game-", ".txt"

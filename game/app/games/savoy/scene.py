@@ -19,24 +19,22 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import Any, Callable, Sequence
 
 import pygame
 
-from ..rules.base import Game
-from ..rules.options import OptionValue
-from ..rules.savoy import PASS, PLAYERS, SAVOY, Part, SavoyMove, SavoyState, stack_text
-from ..rules.savoy_board import CELL_ID, CROSSINGS, HOME_NAMES
-from . import theme
-from .input import Intent
-from .panels import DiceRoller, PanelScene
-from .rules_screen import RulesPage
-from .savoy_view import INK, SavoyLayout, SavoyView, draw_icon, draw_savoy
-from .widgets import Button
-
-if TYPE_CHECKING:
-    from .main import App
+from game.app.play.dice import DiceRoller
+from game.app.play.panels import PanelScene
+from game.app.ui import theme
+from game.app.ui.input import Intent
+from game.app.ui.scene import Host
+from game.app.ui.widgets import Button
+from game.rules.base import Game
+from game.rules.options import OptionValue
+from game.rules.savoy import PASS, PLAYERS, SAVOY, Part, SavoyMove, SavoyState, stack_text
+from game.rules.savoy_board import CELL_ID, CROSSINGS, HOME_NAMES
+from .rules_page import SAVOY_RULES
+from .view import INK, SavoyLayout, SavoyView, draw_icon, draw_savoy
 
 ROLL_SECONDS = 0.5
 MAX_ROUTES = 4
@@ -51,12 +49,13 @@ def dice_words(dice: Sequence[int]) -> str:
 
 
 class SavoyScene(PanelScene):
+    rules_page = SAVOY_RULES
     max_entry = 40
     move_col_w = 170
     button_h = (48, 52)
     message_h = (56, 86)
 
-    def __init__(self, app: "App", game: Game = SAVOY, options: dict[str, OptionValue] | None = None,
+    def __init__(self, app: Host, game: Game = SAVOY, options: dict[str, OptionValue] | None = None,
                  seats: tuple[str, ...] = ("Human", "Human"), rng: random.Random | None = None,
                  seed: int | None = None, start: SavoyState | None = None) -> None:
         super().__init__(app, game, options, seats, seed=seed, start=start, rng=rng)
@@ -366,7 +365,7 @@ class SavoyScene(PanelScene):
                      error=True)
 
     # -- frame ---------------------------------------------------------------------------
-    def update(self, dt: float) -> None:
+    def advance(self, dt: float) -> None:
         rolled = self.roller.update(dt)
         if rolled is not None:
             self.play(rolled)
@@ -561,79 +560,3 @@ class SavoyScene(PanelScene):
                          f"{state.rules.draw_passes} passes in a row, at a dead position (no roll lets "
                          f"either side move), or after {state.rules.max_turns} turns.")
         return lines
-
-
-# ------------------------------------------------------------------------------ rules page
-_DIAGRAM = "a4=RRR c4=R d4=LR h7=LL f7=L l7=R o7=LLLL n7=R"
-_DIAGRAM_TRIP = ("l7", "k7", 5)  # l7 along row 7, over the L block on h7, to g7
-
-
-@lru_cache(maxsize=1)
-def _diagram_state() -> SavoyState:
-    return SAVOY.position(_DIAGRAM, "R", (2, 3))
-
-
-def _draw_diagram(surface: pygame.Surface, rect: pygame.Rect) -> None:
-    state = _diagram_state()
-    layout = SavoyLayout(rect)
-    src, via, steps = _DIAGRAM_TRIP
-    draw_savoy(surface, layout, state.cells, SavoyView(chosen=[(src, via, steps, "2+3")], show_names=True,
-                                                       pips=SAVOY.pip_counts(state)))
-
-
-def _caption() -> str:
-    state = _diagram_state()
-    src, via, steps = _DIAGRAM_TRIP
-    _, passed = SavoyLayout(pygame.Rect(0, 0, 300, 200)).route(src, via, steps)
-    r_pips, l_pips = SAVOY.pip_counts(state)
-    return (f"Red is R, blue is L. R has three pieces stacked on a4 and has pinned an L piece on d4 (the pin). "
-            f"The two L pieces on h7 block R from landing there, though R may pass over them. With 2 and 3 R "
-            f"could move the piece on {src} {steps} steps along row 7 (first to {via}) to {passed[-1]}, "
-            f"straight on through the crossing at h7 and over the block there. Pip counts (the path still to "
-            f"run): R {r_pips}, L {l_pips}.")
-
-
-SAVOY_RULES = RulesPage(
-    credit="Savoy was designed by Cameron Browne (2006). This page retells the rules in our own words, as "
-           "played on the pbmserv server; the house rules at the end are this app's own.",
-    sections=(
-        ("The board", "One long path of 36 cells, drawn as a ribbon, loops round in a figure of eight and "
-                      "crosses itself at four cells: d4, h4, h7 and l7. Its two ends are a4 and o7. At a "
-                      "crossing the path goes straight on both ways, so a piece there has four directions; "
-                      "other cells have two, an end cell one."),
-        ("Pieces and homes", "R (red, 'Right') starts with its six pieces stacked on a4 and races to its home, "
-                             "the three cells at the right end: m7, n7 and o7. L (blue, 'Left') starts on o7 "
-                             "and races to a4, b4 and c4. Options can spread the pieces over the start cells "
-                             "instead (even or in steps)."),
-        ("Opening", "Each player rolls one die. The higher roll moves first, using that one die; a tie is "
-                    "rolled again. After that every turn starts with a roll of two dice; a double is played "
-                    "four times."),
-        ("Moving", "Move one piece or several. Each moving piece makes one trip in a single direction, never "
-                   "turning, not even at a crossing, and never past an end. A trip uses one die or several "
-                   "added together, and every cell where one of its dice ends must be a legal landing. A piece "
-                   "moves once a turn and may go away from home. Pieces already home may move too."),
-        ("Landing and pinning", "A piece may land on an empty cell, on its own pieces (stacks have no limit) "
-                                "or on a single enemy piece, which is then pinned: it cannot move until every "
-                                "piece on top of it has left. Two or more pieces topped by the other colour "
-                                "block a cell: you may pass over them but not land there."),
-        ("What you must play", "Use as many pips as the dice allow, and change the board. When only one die "
-                               "of two can be played, it must be the larger if possible. If no move is "
-                               "possible you must pass; you may never pass otherwise. The scene says why when "
-                               "the dice cannot all be used."),
-        ("Winning", "The first player with all their pieces on their home cells wins at once, even in the "
-                    "middle of a turn. A pinned piece on its home cell counts as home (unless the pinnedaway "
-                    "option says otherwise)."),
-        ("House rules (not Browne's)", "Mutual pins can deadlock the game, and the rules give no way out, so "
-                                       "this app adds draws: after a number of passes in a row (option "
-                                       "drawpasses, 10), when no roll would let either player move, or at a "
-                                       "turn limit (option maxturns, 1000)."),
-        ("Playing here", "Roll, then tap a ringed piece and a green cell. Each part shows the dice it uses; "
-                         "where two routes reach the same cell both are drawn with numbers and you pick one. "
-                         "Undo takes back the last part, Play confirms the turn."),
-        ("Writing moves", "A part is from-to (a4-c4); parts are joined by commas (a4-c4,g4-h4); 3xg7-j7 moves "
-                          "three pieces the same way. Where two routes fit, add the number of steps or the first "
-                          "cell stepped onto: h4-h7/3, l7-d4/l6. Rolls are written roll:3,5; pass is pass."),
-    ),
-    diagram=_draw_diagram,
-    caption=_caption(),
-)
