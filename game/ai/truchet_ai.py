@@ -1,0 +1,270 @@
+"""The Truchet engine: a 1-ply scan with a static evaluation, then a selective 2-ply.
+
+A turn has 1,500 to 7,000 legal moves (every stack move after every free flip), far too many
+for a full-width search, so the engine narrows them in stages:
+
+1. **scan**: every legal move gets a cheap score, the pieces it captures; flips that change
+   nothing the evaluation sees are set aside (a flip counts once it has been tried on the
+   best unflipped moves);
+2. **1-ply**: the moves without a flip, every capture, and the best flip of each tile on the
+   leading moves are judged by the static evaluation of the position they lead to;
+3. **2-ply** (levels 3 and 4): the best few are checked against every capturing reply of the
+   opponent (merges and splits onto our stacks), keeping the worst case for us.
+
+The static evaluation, from one player's side, counts material (pieces), threats (the enemy
+stacks each side could capture next, the side to move cashing in first), mobility (the empty
+junctions each side's stacks can step to along their regions) and tile pins (free tiles next
+to a side's stacks, which the other side may flip to reshape its regions; a stack pins the
+tiles around it). It is written over the board's graph (junction colours, orthogonal
+neighbours, tile corners and bands), so another tiling with the same rules can use it.
+
+The set-up is played too: where the rules list the placements (a small board, the centre tile)
+each is judged by the evaluation of the position it makes; otherwise ``random``. A draw offered
+after the quiet turns is claimed when the evaluation says we are behind.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Generator, Sequence
+
+from game.rules.truchet import (
+    MAX_HEIGHT, X, TruchetBoard, TruchetGame, TruchetMove, TruchetState, bands, reachable, stack_moves,
+)
+
+from .search import Report
+
+# --------------------------------------------------------------------------- tuning
+#: per level: moves judged by the full evaluation (besides captures), candidates checked at 2-ply,
+#: leading moves whose flip variants are tried
+LEVEL_SETTINGS = {
+    1: (0, 0, 0),
+    2: (400, 0, 2),
+    3: (400, 6, 3),
+    4: (600, 12, 5),
+}
+PIECE = 100.0
+THREAT_TO_MOVE = 0.8  # share of its best capture the side to move is counted to make
+THREAT_WAITING = 0.25  # share for the other side (the side to move can answer it)
+MOBILITY = 1.5  # per empty junction a side's stacks can step to
+FREE_TILE = 0.5  # per unpinned tile touching the other side's reachable junctions
+WIN = 1e6
+SCAN_CHUNK = 400  # moves scanned per unit of work
+EVAL_CHUNK = 8  # positions judged per unit of work
+
+
+# --------------------------------------------------------------------------- evaluation
+def _sign(player: int) -> int:
+    return 1 if player == X else -1
+
+
+def _subset_sums(heights: Sequence[int]) -> list[tuple[int, int]]:
+    """(sum, size) of every non-empty subset of `heights` (at most four stacks)."""
+    found = []
+    for mask in range(1, 1 << len(heights)):
+        total = size = 0
+        for i, h in enumerate(heights):
+            if mask >> i & 1:
+                total += h
+                size += 1
+        found.append((total, size))
+    return found
+
+
+def capture_threats(geo: TruchetBoard, stacks: Sequence[int], reach: dict[int, list[int]], me: int) -> list[int]:
+    """Heights of the enemy stacks that `me` could capture with one merge or split (no flip),
+    judged from the board: adjacent stacks adding up, or a stack arriving within its region."""
+    sign = _sign(me)
+    colour = geo.colour
+    orthogonal = geo.orthogonal
+    arrive: dict[int, list[int]] = {}  # empty junction -> own stacks that can step there
+    for p, spots in reach.items():
+        for a in spots:
+            arrive.setdefault(a, []).append(p)
+    found = []
+    for t, v in enumerate(stacks):
+        h = -v * sign
+        if h <= 0:
+            continue
+        need = h + (0 if colour[t] == me else 1)
+        if need > MAX_HEIGHT:
+            continue
+        around = orthogonal[t]
+        adjacent = [q for q in around if stacks[q] * sign > 0]
+        heights = [stacks[q] * sign for q in adjacent]
+        ok = any(size >= 2 and need <= total <= MAX_HEIGHT for total, size in _subset_sums(heights))
+        if not ok:
+            for a in around:  # one stack moves next to the target first
+                for p in arrive.get(a, ()):
+                    hp = stacks[p] * sign
+                    others = [stacks[q] * sign for q in adjacent if q != p]
+                    if any(need <= hp + total <= MAX_HEIGHT for total, _ in _subset_sums(others)):
+                        ok = True
+                        break
+                    if hp > need and any(not stacks[b] and b != t for b in orthogonal[a]):
+                        ok = True  # a split from there
+                        break
+                if ok:
+                    break
+        if not ok:
+            for q, hq in zip(adjacent, heights):  # a split where it stands
+                if hq > need and any(not stacks[b] for b in orthogonal[q]):
+                    ok = True
+                    break
+        if ok:
+            found.append(h)
+    found.sort(reverse=True)
+    return found
+
+
+def evaluate(state: TruchetState, player: int) -> float:
+    """How good `state` (in the play phase, not over) is for `player`, in hundredths of a piece."""
+    geo = state.board
+    stacks = state.stacks
+    near = bands(state.size, state.tiles)
+    reach: tuple[dict[int, list[int]], dict[int, list[int]]] = ({}, {})
+    material = [0, 0]
+    for j, v in enumerate(stacks):
+        if v:
+            q = X if v > 0 else 1 - X
+            material[q] += abs(v)
+            reach[q][j] = reachable(near, stacks, j)
+    score = [0.0, 0.0]
+    mover = state.to_move
+    for q in (0, 1):
+        threats = capture_threats(geo, stacks, reach[q], q)
+        if threats:
+            best = threats[0] + 0.25 * sum(threats[1:])
+            score[q] += PIECE * best * (THREAT_TO_MOVE if q == mover else THREAT_WAITING)
+        spots: set[int] = set()
+        for found in reach[q].values():
+            spots.update(found)
+        score[q] += MOBILITY * len(spots)
+        # tiles the other side may flip around our reachable junctions
+        free = set()
+        for j in spots:
+            for t in geo.tiles_at[j]:
+                if not any(stacks[c] for c in geo.corners[t]):
+                    free.add(t)
+        score[1 - q] += FREE_TILE * len(free)
+        score[q] += PIECE * material[q]
+    return score[player] - score[1 - player]
+
+
+def judge(game: TruchetGame, state: TruchetState, player: int) -> float:
+    """The evaluation, with finished games worth a win or a loss (sooner wins count more)."""
+    result = game.outcome(state)
+    if result is not None:
+        if result.winner is None:
+            return 0.0
+        return WIN if result.winner == player else -WIN
+    if not state.playing:
+        return 0.0
+    return evaluate(state, player)
+
+
+# --------------------------------------------------------------------------- search
+def _captured(state: TruchetState, move: TruchetMove) -> int:
+    if move.kind not in ("merge", "split"):
+        return 0
+    index = state.board.index
+    return sum(abs(state.stacks[index[name]]) for name in move.destinations)
+
+
+def _capturing_replies(state: TruchetState) -> list[TruchetMove]:
+    """The opponent's stack moves (without a flip) that capture, in `state` (they are to move)."""
+    geo = state.board
+    found = []
+    for move in stack_moves(geo, state.tiles, state.stacks, state.to_move):
+        if move.kind != "step" and any(state.stacks[geo.index[d]] for d in move.destinations):
+            found.append(move)
+    return found
+
+
+def _setup(game: TruchetGame, state: TruchetState, player: int,
+           report: Report) -> Generator[float, None, Any]:
+    """A set-up move: the placement whose position is best for us, when the rules list them."""
+    moves = [m for m in game.legal_moves(state) if m.kind == "tiles"]
+    if not moves:
+        return game.legal_moves(state)[0]
+    best, best_value = moves[0], float("-inf")
+    for n, move in enumerate(moves):
+        after = game._apply(state, move)
+        value = judge(game, after, player) if after.playing else 0.0
+        if value > best_value:
+            best, best_value = move, value
+        yield n / len(moves)
+    report["value"] = round(best_value, 1)
+    return best
+
+
+def think(game: TruchetGame, state: TruchetState, level: int, rng: random.Random,
+          report: Report) -> Generator[float, None, Any]:
+    me = state.to_move
+    if not state.playing:
+        return (yield from _setup(game, state, me, report))
+    wide, deep, flip_leaders = LEVEL_SETTINGS[level]
+    moves = game.legal_moves(state)
+    yield 0.0
+    # 1. scan: captures, and the moves without a flip
+    plain: list[int] = []
+    captures: list[tuple[int, int]] = []
+    flips: dict[str, list[int]] = {}  # stack move text (no flip) -> its flip variants
+    draw = None
+    for n, move in enumerate(moves):
+        if move.kind == "draw":
+            draw = move
+            continue
+        gain = _captured(state, move)
+        if gain:
+            captures.append((gain, n))
+        elif move.flip is None:
+            plain.append(n)
+        else:
+            flips.setdefault(str(TruchetMove(move.kind, move.sources, move.targets)), []).append(n)
+        if n % SCAN_CHUNK == SCAN_CHUNK - 1:
+            yield 0.05 * n / len(moves)
+    captures.sort(key=lambda item: (-item[0], item[1]))
+    if not wide:  # level 1: the biggest capture, else a move without a flip, judged by material alone
+        if captures:
+            report["value"] = captures[0][0]
+            return moves[captures[0][1]]
+        pool = plain or [n for group in flips.values() for n in group]
+        return moves[pool[rng.randrange(len(pool))]]
+    # 2. 1-ply: judge the captures and the plain moves, then flips of the leaders
+    pool = [n for _, n in captures] + plain[:wide]
+    if not pool:
+        pool = [n for group in flips.values() for n in group][:wide]
+    scored: dict[int, float] = {}
+    for k, n in enumerate(pool):
+        scored[n] = judge(game, game._apply(state, moves[n]), me)
+        if k % EVAL_CHUNK == EVAL_CHUNK - 1:
+            yield 0.05 + 0.45 * k / len(pool)
+    leaders = sorted(scored, key=lambda n: (-scored[n], n))[:flip_leaders]
+    tried = 0
+    for n in leaders:
+        for f in flips.get(str(moves[n]), ()):
+            scored[f] = judge(game, game._apply(state, moves[f]), me)
+            tried += 1
+            if tried % EVAL_CHUNK == 0:
+                yield 0.5 + 0.1 * leaders.index(n) / len(leaders)
+    ranked = sorted(scored, key=lambda n: (-scored[n], n))
+    report["judged"] = len(scored)
+    best = ranked[0]
+    value = scored[best]
+    # 3. 2-ply: the worst capturing reply to each of the best candidates
+    if deep and value < WIN:
+        results = []
+        for rank, n in enumerate(ranked[:deep]):
+            after = game._apply(state, moves[n])
+            worst = scored[n]
+            if game.outcome(after) is None:
+                for reply in _capturing_replies(after):
+                    worst = min(worst, judge(game, game._apply(after, reply), me))
+            results.append((worst, -rank, n))
+            yield 0.6 + 0.4 * (rank + 1) / min(deep, len(ranked))
+        value, _, best = max(results)
+    report["value"] = round(value, 1)
+    if draw is not None and value < 0:
+        return draw
+    return moves[best]
