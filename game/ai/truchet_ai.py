@@ -50,7 +50,7 @@ MOBILITY = 1.5  # per empty junction a side's stacks can step to
 FREE_TILE = 0.5  # per unpinned tile touching the other side's reachable junctions
 WIN = 1e6
 SCAN_CHUNK = 400  # moves scanned per unit of work
-EVAL_CHUNK = 8  # positions judged per unit of work
+EVAL_CHUNK = 4  # positions judged per unit of work
 
 
 # --------------------------------------------------------------------------- evaluation
@@ -259,10 +259,12 @@ def think(game: TruchetGame, state: TruchetState, level: int, rng: random.Random
             after = game._apply(state, moves[n])
             worst = scored[n]
             if game.outcome(after) is None:
-                for reply in _capturing_replies(after):
+                replies = _capturing_replies(after)
+                yield 0.6 + 0.4 * rank / min(deep, len(ranked))
+                for reply in replies:
                     worst = min(worst, judge(game, game._apply(after, reply), me))
+                    yield 0.6 + 0.4 * rank / min(deep, len(ranked))
             results.append((worst, -rank, n))
-            yield 0.6 + 0.4 * (rank + 1) / min(deep, len(ranked))
         value, _, best = max(results)
     report["value"] = round(value, 1)
     if draw is not None and value < 0:
