@@ -51,11 +51,12 @@ from __future__ import annotations
 
 import random
 import re
+from bisect import bisect_left
 from collections import Counter
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from itertools import permutations
-from typing import Any, Iterable, Literal, Mapping, Sequence
+from typing import Any, Iterable, Iterator, Literal, Mapping, Sequence
 
 from . import options as opts
 from .base import Game, Outcome
@@ -428,112 +429,208 @@ class Trip:
         return RAYS[self.src][self.ray][2][0]
 
 
+def _trips_from(c: int, land: Sequence[bool], uses: tuple,
+                check_stops: bool) -> Iterator[tuple[int, int, int, tuple[int, ...]]]:
+    """(ray, length, dst, dice used) of every trip from cell c legal on its own (see trip_options)."""
+    for r, (_, _, ray) in enumerate(RAYS[c]):
+        n = len(ray)
+        for used, length, stop_sets in uses:
+            if length > n:
+                continue
+            dst = ray[length - 1]
+            if not land[dst] or dst == c:  # blocked, or circling back (a null move)
+                continue
+            if check_stops and stop_sets and not any(
+                    all(land[ray[s - 1]] for s in stops) for stops in stop_sets):
+                continue
+            yield r, length, dst, used
+
+
 def trip_options(cells: Sequence[int], me: int, dice: tuple[int, ...], mode: str,
                  land: Sequence[bool] | None = None, sources: Iterable[int] | None = None) -> list[Trip]:
     """Every single trip of one piece of `me` with some of the dice, legal on its own."""
     land = _landable(cells, me) if land is None else land
     uses = _dice_uses(dice, mode == "dice")
     check_stops = mode == "checked"
-    found = []
-    for c in (range(len(cells)) if sources is None else sources):
-        if not _mine(cells[c], me):
-            continue
-        for r, (_, _, ray) in enumerate(RAYS[c]):
-            n = len(ray)
-            for used, length, stop_sets in uses:
-                if length > n:
-                    continue
-                dst = ray[length - 1]
-                if not land[dst] or dst == c:  # blocked, or circling back (a null move)
-                    continue
-                if check_stops and stop_sets and not any(
-                        all(land[ray[s - 1]] for s in stops) for stops in stop_sets):
-                    continue
-                found.append(Trip(c, r, length, dst, used))
-    return found
+    return [Trip(c, r, length, dst, used)
+            for c in (range(len(cells)) if sources is None else sources) if _mine(cells[c], me)
+            for r, length, dst, used in _trips_from(c, land, uses, check_stops)]
 
 
-def _budget(dice: tuple[int, ...]) -> tuple[int, ...]:
-    values = sorted(set(dice))
-    return tuple(dice.count(v) for v in values)
+def _number_routes() -> tuple[tuple[tuple[tuple[int, ...], ...], ...], tuple[tuple[int, int, int, int], ...]]:
+    """Number every (cell, ray, length) a piece could travel in the order its part is written in a move
+    (Part.sort_key for one piece), so that sorting trip numbers sorts the parts of a turn."""
+    keyed = sorted(((RANK[c], RANK[ray[k]], RANK[ray[0]], k + 1), c, r, k + 1)
+                   for c, rays in enumerate(RAYS) for r, (_, _, ray) in enumerate(rays) for k in range(len(ray)))
+    number = [[[0] * len(ray) for _, _, ray in rays] for rays in RAYS]
+    routes = []
+    for i, (_, c, r, length) in enumerate(keyed):
+        number[c][r][length - 1] = i
+        ray = RAYS[c][r][2]
+        routes.append((c, ray[length - 1], ray[0], length))
+    return tuple(tuple(map(tuple, rays)) for rays in number), tuple(routes)
 
 
-def _combos_per_piece(cells: Sequence[int], me: int, dice: tuple[int, ...], mode: str) -> list[tuple[Trip, ...]]:
-    """Every non-empty multiset of trips (one per piece) the dice allow (readings checked/jump)."""
-    options = trip_options(cells, me, dice, mode)
-    budget0 = _budget(dice)
-    movable = {c: _mine(v, me) for c, v in enumerate(cells) if _mine(v, me)}
-    found: list[tuple[Trip, ...]] = []
-    chosen: list[Trip] = []
-    used_src: dict[int, int] = {}
-
-    def extend(start: int, budget: tuple[int, ...]) -> None:
-        for i in range(start, len(options)):
-            t = options[i]
-            u = t.used
-            if u[0] > budget[0] or (len(u) > 1 and u[1] > budget[1]):
-                continue
-            k = used_src.get(t.src, 0)
-            if k >= movable[t.src]:
-                continue
-            used_src[t.src] = k + 1
-            chosen.append(t)
-            found.append(tuple(chosen))
-            rest = tuple(b - x for b, x in zip(budget, u))
-            if any(rest):
-                extend(i, rest)
-            chosen.pop()
-            used_src[t.src] = k
-
-    extend(0, budget0)
-    return found
+# ROUTE_NUMBER[cell][ray][length - 1]: the trip's number; ROUTES[number] = (src, dst, via, length)
+ROUTE_NUMBER, ROUTES = _number_routes()
+# 8 ** cell. A turn has at most 4 trips, so the sum of WEIGHT[dst] - WEIGHT[src] over them (base 8,
+# digits -4..4) is zero only when the cells left and the cells reached are the same: the board is unchanged
+WEIGHT: tuple[int, ...] = tuple(1 << (3 * c) for c in range(len(CELLS)))
+_PARTS: dict[tuple[int, int, bool, bool], tuple[Part, str]] = {}
 
 
-def _combos_per_die(cells: Sequence[int], me: int, dice: tuple[int, ...], pinned_away: bool) -> list[tuple[Trip, ...]]:
-    """Reading ``-trips=dice``: each die a separate step of any piece (pieces may move again)."""
-    land = _landable(cells, me)
-    start_home, total = _home_count(cells, me, pinned_away)
+def _part(number: int, count: int, show_via: bool, show_steps: bool) -> tuple[Part, str]:
+    """The Part for `count` pieces on route `number` and its text (shared: parts are frozen values)."""
+    key = (number, count, show_via, show_steps)
+    entry = _PARTS.get(key)
+    if entry is None:
+        src, dst, via, length = ROUTES[number]
+        part = Part(CELLS[src], CELLS[dst], CELLS[via], length, count, show_via, show_steps)
+        entry = _PARTS[key] = (part, str(part))
+    return entry
+
+
+# A turn found by the generators: (route numbers in notation order, pips, pieces brought home, whether a
+# route is taken more than once)
+Found = tuple[tuple[int, ...], int, int, bool]
+
+
+def _turns_per_piece(cells: Sequence[int], me: int, dice: tuple[int, ...], mode: str,
+                     land: Sequence[bool]) -> list[Found]:
+    """Every board-changing multiset of trips, one per piece, the dice allow (readings checked/jump).
+
+    The dice left are one number: how many of a double (or the one opening die), or for two different
+    dice a bit mask (1: the smaller, 2: the larger), so a trip's cost is subtracted from it either way.
+    Trips are taken in the order of their numbers, so each multiset is met once, already sorted.
+    """
+    uses = _dice_uses(dice, False)
+    check_stops = mode == "checked"
+    double = len(set(dice)) == 1
     homes = HOMES[me]
-    seen: set[tuple] = set()
-    found: list[tuple[Trip, ...]] = []
+    movable = [_mine(v, me) for v in cells]
+    trips = sorted(
+        (ROUTE_NUMBER[c][r][length - 1], c, used[0] if double else used[0] | used[1] << 1, length,
+         WEIGHT[dst] - WEIGHT[c], (dst in homes) - (c in homes))
+        for c in range(len(cells)) if movable[c]
+        for r, length, dst, used in _trips_from(c, land, uses, check_stops))
+    start = len(dice) if double else 3
+    # fitting[left] = indices of the trips the dice left can pay for
+    fitting = [[i for i, t in enumerate(trips) if (t[2] <= left if double else not t[2] & ~left)]
+               for left in range(start + 1)]
+    found: list[Found] = []
+    chosen: list[int] = []
 
-    def extend(board: tuple[int, ...], remaining: tuple[int, ...], steps: tuple[Trip, ...], home: int) -> None:
-        for d in sorted(set(remaining)):
-            rest = list(remaining)
-            rest.remove(d)
-            for t in trip_options(board, me, (d,), "dice", land):
-                new_steps = tuple(sorted(steps + (t,), key=_trip_key))
-                key = tuple(_trip_key(s) for s in new_steps)
-                if key in seen:
-                    continue
-                seen.add(key)
-                found.append(new_steps)
-                new_home = home + (t.dst in homes) - (t.src in homes)
-                if rest and new_home < total:
-                    extend(apply_net(board, me, {t.src: -1, t.dst: 1} if t.src != t.dst else {}),
-                           tuple(rest), new_steps, new_home)
+    def extend(first: int, left: int, last_src: int, run: int, pips: int, change: int, home: int,
+               repeated: bool) -> None:
+        row = fitting[left]
+        for j in range(bisect_left(row, first), len(row)):
+            i = row[j]
+            number, src, cost, length, delta, gain = trips[i]
+            if src != last_src:
+                moved = 1  # the trips of one cell are consecutive: count the pieces leaving it
+            elif run < movable[src]:
+                moved = run + 1
+            else:
+                continue
+            again = repeated or i == first and run > 0
+            chosen.append(number)
+            p, ch, h = pips + length, change + delta, home + gain
+            if ch:
+                found.append((tuple(chosen), p, h, again))
+            if left > cost:
+                extend(i, left - cost, src, moved, p, ch, h, again)
+            chosen.pop()
 
-    extend(tuple(cells), dice, (), start_home)
+    extend(0, start, -1, 0, 0, 0, 0, False)
     return found
 
 
-def _trip_key(t: Trip) -> tuple[int, int, int]:
-    return t.src, t.ray, t.length
+def _turns_per_die(cells: Sequence[int], me: int, dice: tuple[int, ...], land: Sequence[bool],
+                   need: int) -> list[Found]:
+    """Reading ``-trips=dice``: every board-changing multiset of one-die steps of any piece (pieces may
+    move again) that can be played in some order, each die once, stopping once `need` more pieces are
+    home (the game is won).
+
+    A multiset's board and dice left do not depend on the order its steps were played in, so each is
+    expanded once (`seen`, keyed by a sum of one base-8 digit per step).
+    """
+    values = sorted(set(dice))
+    double = len(values) == 1
+    costs = ((values[0], 1),) if double else ((values[0], 1), (values[1], 2))
+    homes = HOMES[me]
+    free = [_mine(v, me) for v in cells]
+    steps: dict[tuple[int, int], list[tuple[int, int, int, int, int]]] = {}
+    digits: dict[int, int] = {}
+    seen: set[int] = set()
+    found: list[Found] = []
+    played: list[int] = []
+
+    def steps_from(c: int, d: int) -> list[tuple[int, int, int, int, int]]:
+        out = steps.get((c, d))
+        if out is None:
+            out = steps[(c, d)] = []
+            for r, length, dst, _ in _trips_from(c, land, _dice_uses((d,), True), False):
+                number = ROUTE_NUMBER[c][r][length - 1]
+                digit = digits.setdefault(number, 1 << (3 * len(digits)))
+                out.append((digit, number, dst, WEIGHT[dst] - WEIGHT[c], (dst in homes) - (c in homes)))
+        return out
+
+    def extend(key: int, left: int, pips: int, change: int, home: int, repeated: bool, where: list[int]) -> None:
+        for d, cost in costs:
+            if not (cost <= left if double else cost & left):
+                continue
+            rest = left - cost
+            for c in where:
+                if not free[c]:
+                    continue
+                for digit, number, dst, delta, gain in steps_from(c, d):
+                    k = key + digit
+                    if k in seen:
+                        continue
+                    seen.add(k)
+                    again = repeated or number in played
+                    played.append(number)
+                    p, ch, h = pips + d, change + delta, home + gain
+                    if ch:
+                        found.append((tuple(sorted(played)), p, h, again))
+                    if rest and h < need:
+                        free[c] -= 1
+                        free[dst] += 1
+                        extend(k, rest, p, ch, h, again, where if dst in where else where + [dst])
+                        free[c] += 1
+                        free[dst] -= 1
+                    played.pop()
+
+    extend(0, len(dice) if double else 3, 0, 0, 0, False, [c for c in range(len(cells)) if free[c]])
+    return found
 
 
-@dataclass
 class TurnTable:
-    """The legal moves of one state, with what parsing and explaining need."""
+    """The legal moves of one state, with what parsing and explaining need (built when first asked)."""
 
-    moves: list[SavoyMove]
-    members: set[SavoyMove]
-    by_cells: dict[tuple, list[SavoyMove]]
-    max_pips: int  # the most pips a board-changing turn can use (0: must pass)
-    winning: int  # how many legal moves win at once
+    def __init__(self, moves: list[SavoyMove], max_pips: int, winning: int) -> None:
+        self.moves = moves
+        self.max_pips = max_pips  # the most pips a board-changing turn can use (0: must pass)
+        self.winning = winning  # how many legal moves win at once
+
+    @cached_property
+    def members(self) -> set[SavoyMove]:
+        return set(self.moves)
+
+    @cached_property
+    def by_cells(self) -> dict[tuple, list[SavoyMove]]:
+        by_cells: dict[tuple, list[SavoyMove]] = {}
+        for m in self.moves:
+            by_cells.setdefault(_cells_key(m), []).append(m)
+        return by_cells
 
 
 def _first(item: tuple) -> Any:
     return item[0]
+
+
+def _minus_count(item: tuple[int, int]) -> int:
+    return -item[1]
 
 
 def _cells_key(move: SavoyMove) -> tuple:
@@ -541,69 +638,54 @@ def _cells_key(move: SavoyMove) -> tuple:
 
 
 def build_turns(cells: tuple[int, ...], me: int, dice: tuple[int, ...], rules: SavoyRules) -> TurnTable:
-    """All legal turns for `me` with `dice` on `cells`."""
-    mode = rules.trips
-    if mode == "dice":
-        combos = _combos_per_die(cells, me, dice, rules.pinned_away)
+    """All legal turns for `me` with `dice` on `cells`, sorted by their text."""
+    home, total = _home_count(cells, me, rules.pinned_away)
+    need = total - home  # pieces still to bring home: a turn bringing them all wins
+    land = _landable(cells, me)
+    if rules.trips == "dice":
+        found = _turns_per_die(cells, me, dice, land, need)
     else:
-        combos = _combos_per_piece(cells, me, dice, mode)
-    home0, total = _home_count(cells, me, rules.pinned_away)
-    homes = HOMES[me]
-    scored = []
-    best = 0
-    for combo in combos:
-        srcs = sorted(t.src for t in combo)
-        dsts = sorted(t.dst for t in combo)
-        if srcs == dsts:
-            continue  # the board would be unchanged
-        pips = sum(t.length for t in combo)
-        home = home0 + sum((t.dst in homes) - (t.src in homes) for t in combo)
-        wins = home == total
-        scored.append((combo, pips, wins))
-        if pips > best:
-            best = pips
-    chosen = [(combo, wins) for combo, pips, wins in scored if pips == best or wins]
-    # which routes compete for the same from-to, to decide what str() must say
-    routes: dict[tuple[int, int], set[tuple[int, int]]] = {}
-    for combo, _ in chosen:
-        for t in combo:
-            routes.setdefault((t.src, t.dst), set()).add((t.via, t.length))
-    show: dict[tuple[int, int], tuple[bool, bool]] = {}
-    for key, rs in routes.items():
-        if len(rs) == 1:
-            show[key] = (False, False)
-        elif len({length for _, length in rs}) == len(rs):
-            show[key] = (False, True)
-        elif len({via for via, _ in rs}) == len(rs):
-            show[key] = (True, False)
+        found = _turns_per_piece(cells, me, dice, rules.trips, land)
+    best = max((pips for _, pips, _, _ in found), default=0)
+    chosen = [(numbers, gain == need, repeated) for numbers, pips, gain, repeated in found
+              if pips == best or gain == need]
+    # routes that compete for the same from-to decide what the text of their parts must say
+    rivals: dict[tuple[int, int], list[int]] = {}
+    for number in set().union(*(numbers for numbers, _, _ in chosen)):
+        src, dst, _, _ = ROUTES[number]
+        rivals.setdefault((src, dst), []).append(number)
+    show: dict[int, tuple[bool, bool]] = {}
+    for numbers in rivals.values():
+        if len(numbers) == 1:
+            flags = (False, False)
+        elif len({ROUTES[n][3] for n in numbers}) == len(numbers):
+            flags = (False, True)
+        elif len({ROUTES[n][2] for n in numbers}) == len(numbers):
+            flags = (True, False)
         else:
-            show[key] = (True, True)
-    moves = []
-    winning = 0
-    made: dict[Trip, tuple[tuple, Part]] = {}
-    for combo, wins in chosen:
-        counts: dict[Trip, int] = {}
-        for t in combo:
-            counts[t] = counts.get(t, 0) + 1
-        keyed = []
-        for t, n in counts.items():
-            entry = made.get(t)
-            if entry is None:
-                sv, ss = show[(t.src, t.dst)]
-                entry = made[t] = ((RANK[t.src], RANK[t.dst], RANK[t.via], t.length),
-                                   Part(CELLS[t.src], CELLS[t.dst], CELLS[t.via], t.length, 1, sv, ss))
-            key, part = entry
-            if n > 1:
-                part = Part(part.src, part.dst, part.via, part.steps, n, part.show_via, part.show_steps)
-            keyed.append(((-n,) + key, part))
-        keyed.sort(key=_first)
-        moves.append(SavoyMove("turn", tuple(part for _, part in keyed)))
-        winning += wins
-    moves.sort(key=str)
-    by_cells: dict[tuple, list[SavoyMove]] = {}
-    for m in moves:
-        by_cells.setdefault(_cells_key(m), []).append(m)
-    return TurnTable(moves, set(moves), by_cells, best if moves else 0, winning)
+            flags = (True, True)
+        for n in numbers:
+            show[n] = flags
+    text_of = {n: _part(n, 1, *flags)[1] for n, flags in show.items()}.__getitem__
+    part_of = {n: _part(n, 1, *flags)[0] for n, flags in show.items()}.__getitem__
+    entries: list[tuple[str, tuple[Part, ...]]] = []
+    for numbers, _, repeated in chosen:
+        if not repeated:
+            entries.append((",".join(map(text_of, numbers)), tuple(map(part_of, numbers))))
+            continue
+        # several pieces on one route make one part with a count, written first (the numbers are sorted)
+        runs: list[tuple[int, int]] = []
+        for n in numbers:
+            if runs and runs[-1][0] == n:
+                runs[-1] = (n, runs[-1][1] + 1)
+            else:
+                runs.append((n, 1))
+        runs.sort(key=_minus_count)
+        pairs = [_part(n, k, *show[n]) for n, k in runs]
+        entries.append((",".join([text for _, text in pairs]), tuple([part for part, _ in pairs])))
+    entries.sort(key=_first)
+    winning = sum(wins for _, wins, _ in chosen)
+    return TurnTable([SavoyMove("turn", parts) for _, parts in entries], best, winning)
 
 
 def can_move(cells: tuple[int, ...], me: int, dice: tuple[int, ...], mode: str) -> bool:
@@ -655,8 +737,11 @@ class SavoyGame(Game[SavoyState, SavoyMove]):
     # random play wanders both ways and almost never finishes a default game: playouts use a shorter limit
     playout_options: Mapping[str, object] = {"maxturns": 40}
 
+    #: how many turn tables `table` keeps (most recently used)
+    CACHED_TABLES = 64
+
     def __init__(self) -> None:
-        self._cache: dict[SavoyState, TurnTable] = {}
+        self._cache: dict[tuple, TurnTable] = {}
 
     def dice(self, state: SavoyState) -> tuple[int, ...]:
         """The roll in force: one die for the opening move, two, or four for a double; empty when a roll
@@ -727,13 +812,19 @@ class SavoyGame(Game[SavoyState, SavoyMove]):
         return SavoyMove("roll", dice=(min(a, b), max(a, b)))
 
     def table(self, state: SavoyState) -> TurnTable:
-        """The legal turns in a state where a player must move (cached for a few states)."""
-        table = self._cache.get(state)
+        """The legal turns in a state where a player must move.
+
+        Cached per board, player, dice and reading (not per state: a search meets the same board again
+        at other turn counts, and after other turns), for the most recently used few dozen."""
+        rules = state.rules
+        key = (state.cells, state.to_move, state.dice, rules.trips, rules.pinned_away)
+        cache = self._cache
+        table = cache.pop(key, None)
         if table is None:
-            table = build_turns(state.cells, state.to_move, state.dice, state.rules)
-            if len(self._cache) >= 16:
-                self._cache.pop(next(iter(self._cache)))
-            self._cache[state] = table
+            table = build_turns(state.cells, state.to_move, state.dice, rules)
+            if len(cache) >= self.CACHED_TABLES:
+                del cache[next(iter(cache))]
+        cache[key] = table  # most recent last
         return table
 
     def legal_moves(self, state: SavoyState) -> list[SavoyMove]:

@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from itertools import product
 from math import isqrt
 from typing import Any, Iterator, Literal, Mapping, Sequence
@@ -408,6 +408,42 @@ def reachable(near: Sequence[Sequence[int]], stacks: Sequence[int], start: int) 
     return found
 
 
+def empty_components(near: Sequence[Sequence[int]], stacks: Sequence[int],
+                     starts: Sequence[int]) -> tuple[dict[int, int], list[list[int]]]:
+    """The sets of empty junctions joined by bands that hold the empty junctions among `starts`: the
+    number of each junction's set, and each set's junctions in order. A stack reaches the sets of the
+    empty junctions its bands join it to (`reachable`)."""
+    label: dict[int, int] = {}
+    members: list[list[int]] = []
+    for start in starts:
+        if start in label or stacks[start]:
+            continue
+        number = label[start] = len(members)
+        found = [start]
+        todo = [start]
+        while todo:
+            j = todo.pop()
+            for k in near[j]:
+                if k not in label and not stacks[k]:
+                    label[k] = number
+                    found.append(k)
+                    todo.append(k)
+        found.sort()
+        members.append(found)
+    return label, members
+
+
+def _union(members: list[list[int]], numbers: set[int], more: list[int] | None = None) -> list[int]:
+    """The junctions of the sets `numbers` (and `more`), in order."""
+    if len(numbers) == 1 and not more:
+        return members[next(iter(numbers))]
+    found = list(more or ())
+    for number in numbers:
+        found += members[number]
+    found.sort()
+    return found
+
+
 # --------------------------------------------------------------------------- state
 @dataclass(frozen=True, slots=True)
 class TruchetState:
@@ -498,64 +534,246 @@ def _splits(h: int, k: int) -> tuple[tuple[int, ...], ...]:
     )
 
 
-def stack_moves(geo: TruchetBoard, tiles: str, stacks: Sequence[int], me: int,
-                flip: str | None = None) -> Iterator[TruchetMove]:
-    """Every stack move of player `me` on this tiling (each marked with `flip`), in a fixed order:
-    steps, then merges by target, then splits by origin."""
-    near = bands(geo.size, tiles)
-    names = geo.names
-    sign = _sign(me)
-    own = [j for j, h in enumerate(stacks) if h * sign > 0]
-    reach = {p: reachable(near, stacks, p) for p in own}
-    for p in own:
-        for d in reach[p]:
-            yield TruchetMove("step", ((names[p], None),), ((names[d], 0),), flip)
-    # merges: target t, sources adjacent to it, optionally one source moving next to it first
-    reach_sets = {p: set(r) for p, r in reach.items()}
-    for t in range(len(stacks)):
-        need = _need(geo, stacks, t, sign, me)
-        if need > MAX_HEIGHT:
-            continue
-        around = geo.orthogonal[t]
-        adjacent = [q for q in around if stacks[q] * sign > 0]
-        if not adjacent:
-            continue
-        target = ((names[t], 0),)
+# A stack move without its flip: (kind, sources, targets), the fields of TruchetMove, so that
+# TruchetMove(*template, flip) is the move.
+Template = tuple[Kind, tuple[tuple[str, "str | None"], ...], tuple[tuple[str, int], ...]]
+# Where a piece of the moves lies in their order: (0, p) steps of the stack on p, (1, t) merges onto t,
+# (2, p) splits of the stack on p.
+SegmentKey = tuple[int, int]
+
+
+@lru_cache(maxsize=None)
+def _whole_stack_targets(n: int) -> tuple[tuple[tuple[str, int]], ...]:
+    """The `targets` of a step or merge onto each junction (shared by all moves)."""
+    return tuple(((name, 0),) for name in board(n).names)
+
+
+class StackMoves:
+    """The stack moves of player `me` with `stacks` as they stand, on `tiles` and after each flip.
+
+    Only where a stack can move within its region (its *reach*, see `reachable`) depends on the tiles:
+    what a merge or split may land on depends on the stacks alone. So the moves are built in segments
+    (the steps of one stack, the merges onto one junction, the splits of one stack), the pieces of a
+    segment are cached by what they depend on, and a flip rebuilds only the segments of the stacks whose
+    reach it can change (those reaching a corner of the flipped tile) and of the junctions next to
+    their reach. The order: steps by origin, merges by target, splits by origin.
+    """
+
+    def __init__(self, geo: TruchetBoard, tiles: str, stacks: Sequence[int], me: int) -> None:
+        self.geo, self.tiles, self.stacks, self.me = geo, tiles, stacks, me
+        self.sign = sign = _sign(me)
+        self.near = bands(geo.size, tiles)
+        self.own = [j for j, h in enumerate(stacks) if h * sign > 0]
+        self.height = {p: stacks[p] * sign for p in self.own}
+        # what `reachable` gives for each stack, from the components of empty junctions around them
+        label, members = empty_components(self.near, stacks, [j for p in self.own for j in self.near[p]])
+        self.reach = {p: _union(members, {label[j] for j in self.near[p] if j in label}) for p in self.own}
+        self._needs: dict[int, int] = {}
+        self._adjacent: dict[int, list[int]] = {}
+        self._pieces: dict[tuple, list[Template]] = {}
+        self._base: tuple[list[SegmentKey], list[int], list[Template]] | None = None
+
+    # -- what does not depend on the tiles ------------------------------------------------
+    def need(self, j: int) -> int:
+        need = self._needs.get(j)
+        if need is None:
+            need = self._needs[j] = _need(self.geo, self.stacks, j, self.sign, self.me)
+        return need
+
+    def adjacent(self, t: int) -> list[int]:
+        """The mover's stacks orthogonally next to `t`."""
+        found = self._adjacent.get(t)
+        if found is None:
+            sign, stacks = self.sign, self.stacks
+            found = self._adjacent[t] = [q for q in self.geo.orthogonal[t] if stacks[q] * sign > 0]
+        return found
+
+    def is_target(self, t: int) -> bool:
+        """Whether merges onto `t` can exist: it takes a stack of at most MAX_HEIGHT and has a stack next
+        to it."""
+        return self.need(t) <= MAX_HEIGHT and bool(self.adjacent(t))
+
+    def _piece(self, key: tuple, build: Any) -> list[Template]:
+        found = self._pieces.get(key)
+        if found is None:
+            found = self._pieces[key] = build(*key[1:])
+        return found
+
+    def _steps(self, p: int, reach: Sequence[int]) -> list[Template]:
+        source, whole = ((self.geo.names[p], None),), _whole_stack_targets(self.geo.size)
+        return [("step", source, whole[d]) for d in reach]
+
+    def _fixed_merges(self, t: int) -> list[Template]:
+        """Merges of stacks standing next to `t`."""
+        names, height = self.geo.names, self.height
+        need, adjacent = self.need(t), self.adjacent(t)
+        target = _whole_stack_targets(self.geo.size)[t]
+        found: list[Template] = []
         for subset in _SUBSETS[len(adjacent)]:
             if len(subset) < 2:
                 continue
-            total = sum(stacks[adjacent[i]] * sign for i in subset)
+            total = sum(height[adjacent[i]] for i in subset)
             if need <= total <= MAX_HEIGHT:
-                yield TruchetMove("merge", tuple((names[adjacent[i]], None) for i in subset), target, flip)
-        for mover in own:
-            vias = [v for v in around if v in reach_sets[mover]]
-            if not vias:
+                found.append(("merge", tuple((names[adjacent[i]], None) for i in subset), target))
+        return found
+
+    def _mover_merges(self, t: int, mover: int, vias: tuple[int, ...]) -> list[Template]:
+        """Merges onto `t` where the stack on `mover` first moves to one of `vias` (next to t)."""
+        names, height = self.geo.names, self.height
+        need = self.need(t)
+        target = _whole_stack_targets(self.geo.size)[t]
+        others = [q for q in self.adjacent(t) if q != mover]
+        found: list[Template] = []
+        for subset in _SUBSETS[len(others)]:
+            total = height[mover] + sum(height[others[i]] for i in subset)
+            if not need <= total <= MAX_HEIGHT:
                 continue
-            others = [q for q in adjacent if q != mover]
-            height = stacks[mover] * sign
-            for subset in _SUBSETS[len(others)]:
-                total = height + sum(stacks[others[i]] * sign for i in subset)
-                if not need <= total <= MAX_HEIGHT:
-                    continue
-                members = sorted([others[i] for i in subset] + [mover])
-                for via in vias:
-                    sources = tuple((names[q], names[via] if q == mover else None) for q in members)
-                    yield TruchetMove("merge", sources, target, flip)
-    # splits: a stack of two or more, from where it stands or after a move within its region
-    for p in own:
-        height = stacks[p] * sign
-        if height < 2:
-            continue
-        for q in [p] + reach[p]:
-            around = geo.orthogonal[q]
-            needs = [_need(geo, stacks, d, sign, me) for d in around]
-            via = None if q == p else names[q]
-            for counts in _splits(height, len(around)):
-                if all(c == 0 or c >= needs[i] for i, c in enumerate(counts)):
-                    yield TruchetMove(
-                        "split", ((names[p], via),),
-                        tuple((names[around[i]], c) for i, c in enumerate(counts) if c), flip,
-                    )
+            members = sorted([others[i] for i in subset] + [mover])
+            for via in vias:
+                found.append(("merge", tuple((names[q], names[via] if q == mover else None) for q in members),
+                              target))
+        return found
+
+    def _splits_at(self, p: int, q: int) -> list[Template]:
+        """Splits of the stack on `p` from `q` (where it stands, or where it first moves)."""
+        names = self.geo.names
+        around = self.geo.orthogonal[q]
+        needs = [self.need(d) for d in around]
+        source = ((names[p], None if q == p else names[q]),)
+        return [("split", source, tuple((names[around[i]], c) for i, c in enumerate(counts) if c))
+                for counts in _splits(self.height[p], len(around))
+                if all(c == 0 or c >= needs[i] for i, c in enumerate(counts))]
+
+    # -- segments ------------------------------------------------------------------------------
+    def _merges(self, t: int, vias: Mapping[int, tuple[int, ...]]) -> list[Template]:
+        """The merges onto `t`, given for each mover the junctions next to t it can reach."""
+        found = list(self._piece(("fixed", t), self._fixed_merges))
+        for mover in sorted(vias):
+            found += self._piece(("mover", t, mover, vias[mover]), self._mover_merges)
+        return found
+
+    def _vias(self, reach: Mapping[int, Sequence[int]]) -> dict[int, dict[int, list[int]]]:
+        """For each merge target, the movers reaching a junction next to it, and those junctions in order."""
+        orthogonal, targets = self.geo.orthogonal, self._targets
+        vias: dict[int, dict[int, list[int]]] = {}
+        for mover, cells in reach.items():
+            for v in cells:  # in index order, as orthogonal lists them
+                for t in orthogonal[v]:
+                    if targets[t]:
+                        vias.setdefault(t, {}).setdefault(mover, []).append(v)
+        return vias
+
+    def _segment(self, key: SegmentKey, reach: Mapping[int, Sequence[int]],
+                 vias: Mapping[int, Mapping[int, Sequence[int]]]) -> list[Template]:
+        section, j = key
+        if section == 0:
+            return self._piece(("steps", j, tuple(reach[j])), self._steps)
+        if section == 1:
+            return self._merges(j, {m: tuple(v) for m, v in vias.get(j, {}).items()})
+        if self.height[j] < 2:
+            return []
+        found: list[Template] = []
+        for q in [j] + list(reach[j]):
+            found += self._piece(("split", j, q), self._splits_at)
+        return found
+
+    def _keys(self) -> Iterator[SegmentKey]:
+        yield from ((0, p) for p in self.own)
+        yield from ((1, t) for t in range(len(self.stacks)) if self.is_target(t))  # (not _targets: lazily)
+        yield from ((2, p) for p in self.own)
+
+    def first(self) -> Template | None:
+        """The first stack move without a flip, or None, built only as far as needed."""
+        for key in self._keys():
+            # no merge with a move first past the steps: a stack that can move would have had a step
+            found = self._segment(key, self.reach, {})
+            if found:
+                return found[0]
+        return None
+
+    def templates(self) -> list[Template]:
+        """The stack moves without a flip, in order."""
+        return self._layout()[2]
+
+    def _layout(self) -> tuple[list[SegmentKey], list[int], list[Template]]:
+        """The segment keys in order, where each begins in the list of moves (and its end), the moves."""
+        if self._base is None:
+            keys = list(self._keys())
+            vias = self._base_vias
+            starts: list[int] = []
+            flat: list[Template] = []
+            for key in keys:
+                starts.append(len(flat))
+                flat += self._segment(key, self.reach, vias)
+            starts.append(len(flat))
+            self._base = keys, starts, flat
+        return self._base
+
+    # -- flips ----------------------------------------------------------------------------------
+    def after_flip(self, t: int) -> list[Template]:
+        """The stack moves after flipping tile `t` (free of stacks), in order. When the flip cannot change
+        any stack's reach this is the very list `templates` returns."""
+        keys, starts, flat = self._layout()
+        corners = self.geo.corners[t]
+        affected = sorted({p for c in corners for p in self._reached_by.get(c, ())})
+        if not affected:
+            return flat
+        bl, br, tl, tr = corners
+        (a, b), (c, d) = ((tl, br), (bl, tr)) if self.tiles[t] == "l" else ((bl, tr), (tl, br))
+        near = list(self.near)
+        near[a] = tuple(j for j in near[a] if j != b)
+        near[b] = tuple(j for j in near[b] if j != a)
+        near[c] = near[c] + (d,)
+        near[d] = near[d] + (c,)
+        # the flip changes only the components of its corners (all empty): the rest of a reach stays
+        label, members = empty_components(near, self.stacks, corners)
+        reach = {p: _union(members, {label[j] for j in near[p] if j in label},
+                           [j for j in self.reach[p] if j not in label]) for p in affected}
+        # merge targets next to the old or new reach of a changed stack
+        orthogonal, targets = self.geo.orthogonal, self._targets
+        cells = set().union(*(self.reach[p] for p in affected), *reach.values())
+        touched = {u for v in cells for u in orthogonal[v] if targets[u]}
+        new_vias = self._vias(reach)
+        old_vias = self._base_vias
+        replaced: dict[SegmentKey, list[Template]] = {}
+        for p in affected:
+            replaced[(0, p)] = self._segment((0, p), reach, new_vias)
+            replaced[(2, p)] = self._segment((2, p), reach, new_vias)
+        changed = set(affected)
+        for u in touched:
+            vias = {m: tuple(v) for m, v in old_vias.get(u, {}).items() if m not in changed}
+            vias.update((m, tuple(v)) for m, v in new_vias.get(u, {}).items())
+            replaced[(1, u)] = self._merges(u, vias)
+        position = self._position
+        out: list[Template] = []
+        cursor = 0
+        for i in sorted(position[key] for key in replaced):
+            out += flat[cursor:starts[i]]
+            out += replaced[keys[i]]
+            cursor = starts[i + 1]
+        out += flat[cursor:]
+        return out
+
+    @cached_property
+    def _targets(self) -> list[bool]:
+        return [self.is_target(t) for t in range(len(self.stacks))]
+
+    @cached_property
+    def _reached_by(self) -> dict[int, list[int]]:
+        """The stacks reaching each junction."""
+        found: dict[int, list[int]] = {}
+        for p, cells in self.reach.items():
+            for j in cells:
+                found.setdefault(j, []).append(p)
+        return found
+
+    @cached_property
+    def _base_vias(self) -> dict[int, dict[int, list[int]]]:
+        return self._vias(self.reach)
+
+    @cached_property
+    def _position(self) -> dict[SegmentKey, int]:
+        return {key: i for i, key in enumerate(self._layout()[0])}
 
 
 def _proven_draw(state: TruchetState) -> bool:
@@ -597,12 +815,10 @@ def _has_move(state: TruchetState) -> bool:
     """
     geo = state.board
     me = state.to_move
-    for _ in stack_moves(geo, state.tiles, state.stacks, me):
+    if StackMoves(geo, state.tiles, state.stacks, me).first() is not None:
         return True
-    for t in _flippable(state):
-        for _ in stack_moves(geo, flipped(state.tiles, t), state.stacks, me):
-            return True
-    return False
+    return any(StackMoves(geo, flipped(state.tiles, t), state.stacks, me).first() is not None
+               for t in _flippable(state))
 
 
 def _flippable(state: TruchetState) -> list[int]:
@@ -706,28 +922,28 @@ class TruchetGame(Game[TruchetState, TruchetMove]):
             return [RANDOM] + [TruchetMove("tiles", letters=w) for w in letters]
         if _outcome(state) is not None:
             return []
-        geo = state.board
-        me = state.to_move
-        stacks = state.stacks
-        base = list(stack_moves(geo, state.tiles, stacks, me))
-        moves = list(base)
-        # A flip changes the moves only if the flipped tile touches a junction some stack of the mover can
-        # reach (the tiles at the stacks themselves are pinned); otherwise the same moves follow the flip.
-        near = bands(state.size, state.tiles)
-        sign = _sign(me)
-        reached: set[int] = set()
-        for p, h in enumerate(stacks):
-            if h * sign > 0:
-                reached.update(reachable(near, stacks, p))
-        for t in _flippable(state):
-            name = geo.tile_names[t]
-            if any(j in reached for j in geo.corners[t]):
-                moves.extend(stack_moves(geo, flipped(state.tiles, t), stacks, me, name))
-            else:
-                moves.extend([TruchetMove(m.kind, m.sources, m.targets, name) for m in base])
+        moves: list[TruchetMove] = []
+        for flip, templates in self.move_groups(state):
+            moves += [TruchetMove(kind, sources, targets, flip) for kind, sources, targets in templates]
         if self.can_claim_draw(state):
             moves.append(DRAW)
         return moves
+
+    def move_groups(self, state: TruchetState) -> list[tuple[str | None, list[Template]]]:
+        """The stack moves of `legal_moves`, in the same order, without building them: one group per tile
+        flipped first (None: no flip, then the free tiles in order), each a list of templates
+        ``(kind, sources, targets)``; ``TruchetMove(kind, sources, targets, flip)`` is the move.
+
+        For a search that scans thousands of moves: the count is the sum of the lengths, and a flip that
+        cannot change where any stack may go (none reaches a corner of the tile) shares the very list of
+        the group without a flip, so what follows from those moves can be worked out once. Empty outside
+        the play phase and once the game is over (``draw``, when it may be claimed, is not a stack move).
+        """
+        if not state.playing or state.pending or _outcome(state) is not None:
+            return []
+        geo = state.board
+        moves = StackMoves(geo, state.tiles, state.stacks, state.to_move)
+        return [(None, moves.templates())] + [(geo.tile_names[t], moves.after_flip(t)) for t in _flippable(state)]
 
     def can_claim_draw(self, state: TruchetState) -> bool:
         return (state.playing and state.draw_rule == "claim" and state.quiet >= state.quiet_limit
