@@ -46,7 +46,11 @@ LEVEL_SETTINGS = {
     3: (4, 1),
     4: (8, 1),
 }
+#: per level: positions judged after the replies beyond which no further candidate is searched
+#: (at least two are), which bounds the work where pieces spread and doubles open thousands of replies
+NODE_BUDGET = {1: 0, 2: 0, 3: 12_000, 4: 30_000}
 TEMPO = 4.0  # pips the player on roll is worth ahead (half an average roll)
+PIECE_PIPS = 3.5  # pips a piece out of home needs at least: 8.17 pips a turn over 2.33 pieces moved a turn
 PIN_HOME_PENALTY = 20.0  # pips beyond the pinner's whole race for a pin on the pinner's own home cell
 EXPOSED_BASE = 2.0  # pips a pinned lone piece costs at least (the tempo it loses)
 EXPOSED_WEIGHT = (1.0, 0.3)  # exposure counted for the player not on roll, and for the one on roll
@@ -166,8 +170,9 @@ def evaluate(cells: Sequence[int], player: int, on_roll: int, geo: Geometry, pin
     free_race = list(pips)
     for c, q, on_top in pinned:
         free_race[1 - q] -= on_top * home_distance[1 - q][c]
+    # a turn moves at most two pieces (four with a double): pieces still out need turns of their own
+    total = [max(pips[q], PIECE_PIPS * len(outside[q])) for q in (0, 1)]
     # a pinned piece starts its own race only once the pinner has run the rest of theirs
-    total = list(pips)
     for c, q, _ in pinned:
         total[q] = max(total[q], _pinned_until(c, q, homes, home_distance, pips, free_race, pinned_away))
     if exposure:
@@ -286,7 +291,10 @@ def think(game: SavoyGame, state: SavoyState, level: int, rng: random.Random,
     done = 0
     nodes = 0
     results: list[tuple[float, int, int]] = []
+    judged: dict[tuple[int, ...], float] = {}  # boards met again after another roll or candidate
     for rank, i in enumerate(candidates):
+        if rank >= 2 and nodes >= NODE_BUDGET[level]:
+            break
         board = boards[i][0]
         value = 0.0
         for dice, weight in ROLL_WEIGHTS:
@@ -301,7 +309,9 @@ def think(game: SavoyGame, state: SavoyState, level: int, rng: random.Random,
                 for _ in _boards(board, them, replies.moves, after):
                     yield 0.1 + 0.9 * done / total_units
                 for n, reply in enumerate(after):
-                    v = evaluate(reply, me, me, geo, pinned_away)
+                    v = judged.get(reply)
+                    if v is None:
+                        v = judged[reply] = evaluate(reply, me, me, geo, pinned_away)
                     if v < worst:
                         worst = v
                     if n % WORK_CHUNK == WORK_CHUNK - 1:
@@ -313,5 +323,6 @@ def think(game: SavoyGame, state: SavoyState, level: int, rng: random.Random,
         results.append((value / 36.0, -rank, i))
     value, _, best = max(results)
     report["nodes"] = nodes
+    report["searched"] = len(results)
     report["value"] = round(value, 4)
     return boards[best][1]

@@ -29,7 +29,8 @@ import random
 from typing import Any, Generator, Sequence
 
 from game.rules.truchet import (
-    MAX_HEIGHT, X, TruchetBoard, TruchetGame, TruchetMove, TruchetState, bands, reachable, stack_moves,
+    DRAW, MAX_HEIGHT, X, StackMoves, Template, TruchetBoard, TruchetGame, TruchetMove, TruchetState, bands,
+    reachable,
 )
 
 from .search import Report
@@ -50,7 +51,7 @@ MOBILITY = 1.5  # per empty junction a side's stacks can step to
 FREE_TILE = 0.5  # per unpinned tile touching the other side's reachable junctions
 WIN = 1e6
 SCAN_CHUNK = 400  # moves scanned per unit of work
-EVAL_CHUNK = 4  # positions judged per unit of work
+EVAL_CHUNK = 1  # positions judged per unit of work (one may need a stalemate check)
 
 
 # --------------------------------------------------------------------------- evaluation
@@ -164,20 +165,29 @@ def judge(game: TruchetGame, state: TruchetState, player: int) -> float:
 
 
 # --------------------------------------------------------------------------- search
-def _captured(state: TruchetState, move: TruchetMove) -> int:
-    if move.kind not in ("merge", "split"):
+def _gain(stacks: Sequence[int], index: dict[str, int], template: Template) -> int:
+    """Pieces a stack move (as a template) captures."""
+    kind, _, targets = template
+    if kind == "step":
         return 0
-    index = state.board.index
-    return sum(abs(state.stacks[index[name]]) for name in move.destinations)
+    return sum(abs(stacks[index[name]]) for name, _ in targets)
 
 
-def _capturing_replies(state: TruchetState) -> list[TruchetMove]:
-    """The opponent's stack moves (without a flip) that capture, in `state` (they are to move)."""
+def _capturing_replies(game: TruchetGame, state: TruchetState, flips: bool) -> list[TruchetMove]:
+    """The opponent's capturing stack moves in `state` (they are to move), with flips first or not."""
     geo = state.board
+    stacks, index = state.stacks, geo.index
+    if flips:
+        groups = game.move_groups(state)
+    else:
+        groups = [(None, StackMoves(geo, state.tiles, stacks, state.to_move).templates())]
     found = []
-    for move in stack_moves(geo, state.tiles, state.stacks, state.to_move):
-        if move.kind != "step" and any(state.stacks[geo.index[d]] for d in move.destinations):
-            found.append(move)
+    seen: set[int] = set()
+    for flip, templates in groups:
+        if flip is not None and id(templates) in seen:
+            continue  # the same moves as without the flip
+        seen.add(id(templates))
+        found += [TruchetMove(*t, flip) for t in templates if _gain(stacks, index, t)]
     return found
 
 
@@ -204,69 +214,74 @@ def think(game: TruchetGame, state: TruchetState, level: int, rng: random.Random
     if not state.playing:
         return (yield from _setup(game, state, me, report))
     wide, deep, flip_leaders = LEVEL_SETTINGS[level]
-    moves = game.legal_moves(state)
+    groups = game.move_groups(state)
     yield 0.0
-    # 1. scan: captures, and the moves without a flip
-    plain: list[int] = []
-    captures: list[tuple[int, int]] = []
-    flips: dict[str, list[int]] = {}  # stack move text (no flip) -> its flip variants
-    draw = None
-    for n, move in enumerate(moves):
-        if move.kind == "draw":
-            draw = move
-            continue
-        gain = _captured(state, move)
-        if gain:
-            captures.append((gain, n))
-        elif move.flip is None:
-            plain.append(n)
-        else:
-            flips.setdefault(str(TruchetMove(move.kind, move.sources, move.targets)), []).append(n)
-        if n % SCAN_CHUNK == SCAN_CHUNK - 1:
-            yield 0.05 * n / len(moves)
-    captures.sort(key=lambda item: (-item[0], item[1]))
-    if not wide:  # level 1: the biggest capture, else a move without a flip, judged by material alone
+    stacks, index = state.stacks, state.board.index
+    base = groups[0][1]
+    # 1. scan: the captures (a flip may open some), and the moves without a flip
+    captures: list[tuple[int, TruchetMove]] = []
+    plain: list[TruchetMove] = []
+    scanned = 0
+    for flip, templates in groups:
+        if flip is not None and templates is base:
+            continue  # the flip opens no other stack move
+        for template in templates:
+            gain = _gain(stacks, index, template)
+            if gain:
+                captures.append((gain, TruchetMove(*template, flip)))
+            elif flip is None:
+                plain.append(TruchetMove(*template))
+        scanned += len(templates)
+        if scanned >= SCAN_CHUNK:
+            scanned = 0
+            yield 0.02
+    captures.sort(key=lambda item: -item[0])  # stable: ties keep the rules' order
+    if not wide:  # level 1: the biggest capture, else any move without a flip
         if captures:
             report["value"] = captures[0][0]
-            return moves[captures[0][1]]
-        pool = plain or [n for group in flips.values() for n in group]
-        return moves[pool[rng.randrange(len(pool))]]
-    # 2. 1-ply: judge the captures and the plain moves, then flips of the leaders
-    pool = [n for _, n in captures] + plain[:wide]
-    if not pool:
-        pool = [n for group in flips.values() for n in group][:wide]
-    scored: dict[int, float] = {}
-    for k, n in enumerate(pool):
-        scored[n] = judge(game, game._apply(state, moves[n]), me)
+            return captures[0][1]
+        pool = plain or [TruchetMove(*t, flip) for flip, ts in groups for t in ts]
+        return pool[rng.randrange(len(pool))]
+    # 2. 1-ply: judge the captures and the plain moves, then the flips of the leaders
+    pool = [m for _, m in captures] + plain[:wide]
+    if not pool:  # every move needs a flip
+        pool = [TruchetMove(*t, flip) for flip, ts in groups for t in ts][:wide]
+    scored: list[tuple[float, int, TruchetMove]] = []
+    for k, move in enumerate(pool):
+        scored.append((judge(game, game._apply(state, move), me), -k, move))
         if k % EVAL_CHUNK == EVAL_CHUNK - 1:
             yield 0.05 + 0.45 * k / len(pool)
-    leaders = sorted(scored, key=lambda n: (-scored[n], n))[:flip_leaders]
-    tried = 0
-    for n in leaders:
-        for f in flips.get(str(moves[n]), ()):
-            scored[f] = judge(game, game._apply(state, moves[f]), me)
-            tried += 1
-            if tried % EVAL_CHUNK == 0:
-                yield 0.5 + 0.1 * leaders.index(n) / len(leaders)
-    ranked = sorted(scored, key=lambda n: (-scored[n], n))
+    scored.sort(key=lambda item: (-item[0], -item[1]))
+    leaders = [m for _, _, m in scored[:flip_leaders] if m.flip is None]
+    order = len(pool)
+    for rank, lead in enumerate(leaders):
+        template = (lead.kind, lead.sources, lead.targets)
+        for flip, templates in groups[1:]:
+            if templates is base or template in templates:
+                move = TruchetMove(*template, flip)
+                scored.append((judge(game, game._apply(state, move), me), -order, move))
+                order += 1
+                if order % EVAL_CHUNK == 0:
+                    yield 0.5 + 0.1 * rank / len(leaders)
+    scored.sort(key=lambda item: (-item[0], -item[1]))
     report["judged"] = len(scored)
-    best = ranked[0]
-    value = scored[best]
+    value, _, best = scored[0]
     # 3. 2-ply: the worst capturing reply to each of the best candidates
     if deep and value < WIN:
         results = []
-        for rank, n in enumerate(ranked[:deep]):
-            after = game._apply(state, moves[n])
-            worst = scored[n]
+        span = min(deep, len(scored))
+        for rank, (static, _, move) in enumerate(scored[:deep]):
+            after = game._apply(state, move)
+            worst = static
             if game.outcome(after) is None:
-                replies = _capturing_replies(after)
-                yield 0.6 + 0.4 * rank / min(deep, len(ranked))
+                replies = _capturing_replies(game, after, level >= 4)
+                yield 0.6 + 0.4 * rank / span
                 for reply in replies:
                     worst = min(worst, judge(game, game._apply(after, reply), me))
-                    yield 0.6 + 0.4 * rank / min(deep, len(ranked))
-            results.append((worst, -rank, n))
-        value, _, best = max(results)
+                    yield 0.6 + 0.4 * rank / span
+            results.append((worst, -rank, move))
+        value, _, best = max(results, key=lambda item: (item[0], item[1]))
     report["value"] = round(value, 1)
-    if draw is not None and value < 0:
-        return draw
-    return moves[best]
+    if value < 0 and game.can_claim_draw(state):
+        return DRAW
+    return best
