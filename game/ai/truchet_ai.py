@@ -219,7 +219,7 @@ def think(game: TruchetGame, state: TruchetState, level: int, rng: random.Random
     stacks, index = state.stacks, state.board.index
     base = groups[0][1]
     # 1. scan: the captures (a flip may open some), and the moves without a flip
-    captures: list[tuple[int, TruchetMove]] = []
+    capturing: dict[Template, tuple[int, str | None]] = {}  # each capture once, without a flip if it can
     plain: list[TruchetMove] = []
     scanned = 0
     for flip, templates in groups:
@@ -228,14 +228,16 @@ def think(game: TruchetGame, state: TruchetState, level: int, rng: random.Random
         for template in templates:
             gain = _gain(stacks, index, template)
             if gain:
-                captures.append((gain, TruchetMove(*template, flip)))
+                if template not in capturing:
+                    capturing[template] = (gain, flip)
             elif flip is None:
                 plain.append(TruchetMove(*template))
         scanned += len(templates)
         if scanned >= SCAN_CHUNK:
             scanned = 0
             yield 0.02
-    captures.sort(key=lambda item: -item[0])  # stable: ties keep the rules' order
+    captures = sorted(((gain, TruchetMove(*t, flip)) for t, (gain, flip) in capturing.items()),
+                      key=lambda item: -item[0])  # stable: ties keep the rules' order
     if not wide:  # level 1: the biggest capture, else any move without a flip
         if captures:
             report["value"] = captures[0][0]
@@ -252,12 +254,15 @@ def think(game: TruchetGame, state: TruchetState, level: int, rng: random.Random
         if k % EVAL_CHUNK == EVAL_CHUNK - 1:
             yield 0.05 + 0.45 * k / len(pool)
     scored.sort(key=lambda item: (-item[0], -item[1]))
-    leaders = [m for _, _, m in scored[:flip_leaders] if m.flip is None]
+    leaders = [m for _, _, m in scored[:flip_leaders]]
     order = len(pool)
     for rank, lead in enumerate(leaders):
         template = (lead.kind, lead.sources, lead.targets)
-        for flip, templates in groups[1:]:
-            if templates is base or template in templates:
+        in_base = lead.flip is None or template in base
+        for flip, templates in groups:
+            if flip == lead.flip:
+                continue  # judged already
+            if (templates is base and in_base) or (templates is not base and template in templates):
                 move = TruchetMove(*template, flip)
                 scored.append((judge(game, game._apply(state, move), me), -order, move))
                 order += 1
