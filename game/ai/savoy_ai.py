@@ -33,7 +33,7 @@ from functools import lru_cache
 from typing import Any, Generator, Sequence
 
 from game.rules import savoy_board
-from game.rules.savoy import ROLLS, SavoyGame, SavoyMove, SavoyState, apply_net, build_turns
+from game.rules.savoy import ROLLS, SavoyGame, SavoyMove, SavoyState, apply_net, build_turns, trip_options
 
 from .search import Report
 
@@ -54,6 +54,8 @@ PIECE_PIPS = 3.5  # pips a piece out of home needs at least: 8.17 pips a turn ov
 PIN_HOME_PENALTY = 20.0  # pips beyond the pinner's whole race for a pin on the pinner's own home cell
 EXPOSED_BASE = 2.0  # pips a pinned lone piece costs at least (the tempo it loses)
 EXPOSED_WEIGHT = (1.0, 0.3)  # exposure counted for the player not on roll, and for the one on roll
+DOUBLE_SPREAD_LIMIT = 14  # beyond this (see _double_spread) a double's replies are not listed
+REPLY_CAP = 480  # distinct reply boards judged per roll at most (an even sample beyond)
 WORK_CHUNK = 48  # boards evaluated per unit of work
 
 
@@ -241,6 +243,12 @@ def _boards(cells: tuple[int, ...], me: int, moves: Sequence[SavoyMove],
             yield
 
 
+def _double_spread(cells: tuple[int, ...], me: int, die: int, mode: str) -> int:
+    """The single-die trips `me` has with a double of `die`: the turns it allows grow like the
+    fourth power of this (every multiset of four trips), and so does the time the rules take to list them."""
+    return len(trip_options(cells, me, (die,), mode))
+
+
 def _winning(cells: tuple[int, ...], me: int, geo: Geometry, pinned_away: bool) -> bool:
     home = total = 0
     for c, v in enumerate(cells):
@@ -293,11 +301,17 @@ def think(game: SavoyGame, state: SavoyState, level: int, rng: random.Random,
     results: list[tuple[float, int, int]] = []
     judged: dict[tuple[int, ...], float] = {}  # boards met again after another roll or candidate
     for rank, i in enumerate(candidates):
-        if rank >= 2 and nodes >= NODE_BUDGET[level]:
+        if rank >= 1 and nodes >= NODE_BUDGET[level] and (rank >= 2 or nodes >= 2 * NODE_BUDGET[level]):
             break
         board = boards[i][0]
         value = 0.0
         for dice, weight in ROLL_WEIGHTS:
+            if len(dice) == 4 and _double_spread(board, them, dice[0], rules.trips) > DOUBLE_SPREAD_LIMIT:
+                # thousands of replies: judged before the reply rather than listing them (a slow rules call)
+                value += weight * evaluate(board, me, them, geo, pinned_away)
+                done += 1
+                yield 0.1 + 0.9 * done / total_units
+                continue
             replies = build_turns(board, them, dice, rules)
             if replies.winning:
                 worst = 0.0
@@ -308,7 +322,10 @@ def think(game: SavoyGame, state: SavoyState, level: int, rng: random.Random,
                 after: dict[tuple[int, ...], SavoyMove] = {}
                 for _ in _boards(board, them, replies.moves, after):
                     yield 0.1 + 0.9 * done / total_units
-                for n, reply in enumerate(after):
+                listed = list(after)
+                if len(listed) > REPLY_CAP:
+                    listed = listed[::-(-len(listed) // REPLY_CAP)]
+                for n, reply in enumerate(listed):
                     v = judged.get(reply)
                     if v is None:
                         v = judged[reply] = evaluate(reply, me, me, geo, pinned_away)
@@ -316,7 +333,7 @@ def think(game: SavoyGame, state: SavoyState, level: int, rng: random.Random,
                         worst = v
                     if n % WORK_CHUNK == WORK_CHUNK - 1:
                         yield 0.1 + 0.9 * done / total_units
-                nodes += len(after)
+                nodes += len(listed)
             value += weight * worst
             done += 1
             yield 0.1 + 0.9 * done / total_units
