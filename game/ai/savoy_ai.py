@@ -9,16 +9,18 @@ end), so the engine judges positions with a static evaluation and looks one full
    and the candidate's value is the average over the rolls of the position after that reply.
 
 The evaluation turns a position into the chance that a player wins. It counts, per player,
-a race in pips (the fewest steps still needed, from the board's `HOME_DISTANCE`) plus pip
-penalties for pinned pieces and for lone pieces the other side can pin with its next roll,
-then converts the difference (with half a roll for the player on roll) into a probability
-whose spread narrows as the race shortens. Where the player on roll can bring all their
-remaining pieces home with some rolls, that exact chance of finishing now is added.
+a race in pips: the fewest steps still needed (the board's `HOME_DISTANCE`), at least 3.5 pips
+per piece still out (a turn moves two pieces, four with a double), a pinned piece's wait, and
+the expected cost of lone pieces the other side can pin with its next roll. The difference
+(with half a roll for the player on roll) becomes a probability whose spread narrows as the
+race shortens. Where the player on roll can bring all their remaining pieces home with some
+rolls, that exact chance of finishing now is added.
 
-A pin is worth a lot while the pinner still has far to go, but it is worth less as the
-pinner's own race (without the pinning stack) nears its end: a pinner that kept valuing the
-pin would hoard it and shuffle pieces until the turn limit. A pin on one of the pinner's own
-home cells is different: the pinner never has to leave it, so it stays costly.
+A pinned piece starts its own race only once the pinner has run the rest of theirs (the race
+without the pieces holding pins), so a pin is worth a lot while the pinner still has far to
+go and nothing once the pinner has nothing else to move: a pin weight that outlasted the race
+would make the pinner hoard it and shuffle pieces until the turn limit. A pin on one of the
+pinner's own home cells is different: the pinner never has to lift it, so it stays costly.
 
 Everything is written in terms of the board data (paths as rays, homes, distances), gathered
 in a `Geometry`, so another board with the same movement rules can use the same engine.

@@ -250,7 +250,11 @@ def think(game: TruchetGame, state: TruchetState, level: int, rng: random.Random
         pool = [TruchetMove(*t, flip) for flip, ts in groups for t in ts][:wide]
     scored: list[tuple[float, int, TruchetMove]] = []
     for k, move in enumerate(pool):
-        scored.append((judge(game, game._apply(state, move), me), -k, move))
+        value = judge(game, game._apply(state, move), me)
+        if value >= WIN:  # it wins at once
+            report["value"] = value
+            return move
+        scored.append((value, -k, move))
         if k % EVAL_CHUNK == EVAL_CHUNK - 1:
             yield 0.05 + 0.45 * k / len(pool)
     scored.sort(key=lambda item: (-item[0], -item[1]))
