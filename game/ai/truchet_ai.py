@@ -3,13 +3,18 @@
 A turn has 1,500 to 7,000 legal moves (every stack move after every free flip), far too many
 for a full-width search, so the engine narrows them in stages:
 
-1. **scan**: every legal move gets a cheap score, the pieces it captures; flips that change
-   nothing the evaluation sees are set aside (a flip counts once it has been tried on the
-   best unflipped moves);
-2. **1-ply**: the moves without a flip, every capture, and the best flip of each tile on the
-   leading moves are judged by the static evaluation of the position they lead to;
+1. **scan**: every legal move (as the rules' templates, grouped by the tile flipped first) is
+   checked for what it captures; a flip that opens no other stack move shares the group of
+   the moves without a flip and is skipped;
+2. **1-ply**: every capture (once, without a flip where it can) and the moves without a flip
+   are judged by the static evaluation of the position they lead to, then every flip variant
+   of the few leading moves;
 3. **2-ply** (levels 3 and 4): the best few are checked against every capturing reply of the
-   opponent (merges and splits onto our stacks), keeping the worst case for us.
+   opponent (merges and splits onto our stacks; at level 4 after a flip too), keeping the worst
+   case for us.
+
+Level 1 takes the biggest capture or else any move; level 2 judges 1-ply without the threat
+terms and without flips.
 
 The static evaluation, from one player's side, counts material (pieces), threats (the enemy
 stacks each side could capture next, the side to move cashing in first), mobility (the empty
@@ -20,7 +25,7 @@ neighbours, tile corners and bands), so another tiling with the same rules can u
 
 The set-up is played too: where the rules list the placements (a small board, the centre tile)
 each is judged by the evaluation of the position it makes; otherwise ``random``. A draw offered
-after the quiet turns is claimed when the evaluation says we are behind.
+after the quiet turns is claimed when the evaluation says we are not ahead.
 """
 
 from __future__ import annotations
@@ -37,12 +42,13 @@ from .search import Report
 
 # --------------------------------------------------------------------------- tuning
 #: per level: moves judged by the full evaluation (besides captures), candidates checked at 2-ply,
-#: leading moves whose flip variants are tried
+#: leading moves whose flip variants are tried, whether the evaluation counts threats, whether the
+#: 2-ply looks at replies after a flip too
 LEVEL_SETTINGS = {
-    1: (0, 0, 0),
-    2: (400, 0, 2),
-    3: (400, 6, 3),
-    4: (600, 12, 5),
+    1: (0, 0, 0, False, False),
+    2: (400, 0, 0, False, False),
+    3: (400, 6, 3, True, False),
+    4: (600, 12, 5, True, True),
 }
 PIECE = 100.0
 THREAT_TO_MOVE = 0.8  # share of its best capture the side to move is counted to make
@@ -118,7 +124,7 @@ def capture_threats(geo: TruchetBoard, stacks: Sequence[int], reach: dict[int, l
     return found
 
 
-def evaluate(state: TruchetState, player: int) -> float:
+def evaluate(state: TruchetState, player: int, threats: bool = True) -> float:
     """How good `state` (in the play phase, not over) is for `player`, in hundredths of a piece."""
     geo = state.board
     stacks = state.stacks
@@ -133,9 +139,9 @@ def evaluate(state: TruchetState, player: int) -> float:
     score = [0.0, 0.0]
     mover = state.to_move
     for q in (0, 1):
-        threats = capture_threats(geo, stacks, reach[q], q)
-        if threats:
-            best = threats[0] + 0.25 * sum(threats[1:])
+        found = capture_threats(geo, stacks, reach[q], q) if threats else []
+        if found:
+            best = found[0] + 0.25 * sum(found[1:])
             score[q] += PIECE * best * (THREAT_TO_MOVE if q == mover else THREAT_WAITING)
         spots: set[int] = set()
         for found in reach[q].values():
@@ -152,7 +158,7 @@ def evaluate(state: TruchetState, player: int) -> float:
     return score[player] - score[1 - player]
 
 
-def judge(game: TruchetGame, state: TruchetState, player: int) -> float:
+def judge(game: TruchetGame, state: TruchetState, player: int, threats: bool = True) -> float:
     """The evaluation, with finished games worth a win or a loss (sooner wins count more)."""
     result = game.outcome(state)
     if result is not None:
@@ -161,7 +167,7 @@ def judge(game: TruchetGame, state: TruchetState, player: int) -> float:
         return WIN if result.winner == player else -WIN
     if not state.playing:
         return 0.0
-    return evaluate(state, player)
+    return evaluate(state, player, threats)
 
 
 # --------------------------------------------------------------------------- search
@@ -181,14 +187,14 @@ def _capturing_replies(game: TruchetGame, state: TruchetState, flips: bool) -> l
         groups = game.move_groups(state)
     else:
         groups = [(None, StackMoves(geo, state.tiles, stacks, state.to_move).templates())]
-    found = []
-    seen: set[int] = set()
+    found: dict[Template, TruchetMove] = {}  # each capture once, with the first flip that allows it
     for flip, templates in groups:
-        if flip is not None and id(templates) in seen:
+        if flip is not None and templates is groups[0][1]:
             continue  # the same moves as without the flip
-        seen.add(id(templates))
-        found += [TruchetMove(*t, flip) for t in templates if _gain(stacks, index, t)]
-    return found
+        for t in templates:
+            if t not in found and _gain(stacks, index, t):
+                found[t] = TruchetMove(*t, flip)
+    return list(found.values())
 
 
 def _setup(game: TruchetGame, state: TruchetState, player: int,
@@ -213,7 +219,7 @@ def think(game: TruchetGame, state: TruchetState, level: int, rng: random.Random
     me = state.to_move
     if not state.playing:
         return (yield from _setup(game, state, me, report))
-    wide, deep, flip_leaders = LEVEL_SETTINGS[level]
+    wide, deep, flip_leaders, threats, flipped_replies = LEVEL_SETTINGS[level]
     groups = game.move_groups(state)
     yield 0.0
     stacks, index = state.stacks, state.board.index
@@ -250,7 +256,7 @@ def think(game: TruchetGame, state: TruchetState, level: int, rng: random.Random
         pool = [TruchetMove(*t, flip) for flip, ts in groups for t in ts][:wide]
     scored: list[tuple[float, int, TruchetMove]] = []
     for k, move in enumerate(pool):
-        value = judge(game, game._apply(state, move), me)
+        value = judge(game, game._apply(state, move), me, threats)
         if value >= WIN:  # it wins at once
             report["value"] = value
             return move
@@ -268,7 +274,7 @@ def think(game: TruchetGame, state: TruchetState, level: int, rng: random.Random
                 continue  # judged already
             if (templates is base and in_base) or (templates is not base and template in templates):
                 move = TruchetMove(*template, flip)
-                scored.append((judge(game, game._apply(state, move), me), -order, move))
+                scored.append((judge(game, game._apply(state, move), me, threats), -order, move))
                 order += 1
                 if order % EVAL_CHUNK == 0:
                     yield 0.5 + 0.1 * rank / len(leaders)
@@ -283,7 +289,7 @@ def think(game: TruchetGame, state: TruchetState, level: int, rng: random.Random
             after = game._apply(state, move)
             worst = static
             if game.outcome(after) is None:
-                replies = _capturing_replies(game, after, level >= 4)
+                replies = _capturing_replies(game, after, flipped_replies)
                 yield 0.6 + 0.4 * rank / span
                 for reply in replies:
                     worst = min(worst, judge(game, game._apply(after, reply), me))
@@ -291,6 +297,6 @@ def think(game: TruchetGame, state: TruchetState, level: int, rng: random.Random
             results.append((worst, -rank, move))
         value, _, best = max(results, key=lambda item: (item[0], item[1]))
     report["value"] = round(value, 1)
-    if value < 0 and game.can_claim_draw(state):
+    if value <= 0 and game.can_claim_draw(state):
         return DRAW
     return best
