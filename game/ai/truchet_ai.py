@@ -13,8 +13,8 @@ for a full-width search, so the engine narrows them in stages:
    opponent (merges and splits onto our stacks; at level 4 after a flip too), keeping the worst
    case for us.
 
-Level 1 takes the biggest capture or else any move; level 2 judges 1-ply without the threat
-terms and without flips.
+Level 1 takes the biggest capture or else any move; level 2 judges 1-ply without flips and
+plays one of its three best moves at random.
 
 The static evaluation, from one player's side, counts material (pieces), threats (the enemy
 stacks each side could capture next, the side to move cashing in first), mobility (the empty
@@ -42,13 +42,13 @@ from .search import Report
 
 # --------------------------------------------------------------------------- tuning
 #: per level: moves judged by the full evaluation (besides captures), candidates checked at 2-ply,
-#: leading moves whose flip variants are tried, whether the evaluation counts threats, whether the
-#: 2-ply looks at replies after a flip too
+#: leading moves whose flip variants are tried, among how many of the best 1-ply moves the choice is
+#: drawn at random (the casual player's slips), whether the 2-ply looks at replies after a flip too
 LEVEL_SETTINGS = {
-    1: (0, 0, 0, False, False),
-    2: (400, 0, 0, False, False),
-    3: (400, 6, 3, True, False),
-    4: (600, 12, 5, True, True),
+    1: (0, 0, 0, 1, False),
+    2: (400, 0, 0, 3, False),
+    3: (400, 6, 3, 1, False),
+    4: (600, 12, 5, 1, True),
 }
 PIECE = 100.0
 THREAT_TO_MOVE = 0.8  # share of its best capture the side to move is counted to make
@@ -124,7 +124,7 @@ def capture_threats(geo: TruchetBoard, stacks: Sequence[int], reach: dict[int, l
     return found
 
 
-def evaluate(state: TruchetState, player: int, threats: bool = True) -> float:
+def evaluate(state: TruchetState, player: int) -> float:
     """How good `state` (in the play phase, not over) is for `player`, in hundredths of a piece."""
     geo = state.board
     stacks = state.stacks
@@ -139,7 +139,7 @@ def evaluate(state: TruchetState, player: int, threats: bool = True) -> float:
     score = [0.0, 0.0]
     mover = state.to_move
     for q in (0, 1):
-        found = capture_threats(geo, stacks, reach[q], q) if threats else []
+        found = capture_threats(geo, stacks, reach[q], q)
         if found:
             best = found[0] + 0.25 * sum(found[1:])
             score[q] += PIECE * best * (THREAT_TO_MOVE if q == mover else THREAT_WAITING)
@@ -158,7 +158,7 @@ def evaluate(state: TruchetState, player: int, threats: bool = True) -> float:
     return score[player] - score[1 - player]
 
 
-def judge(game: TruchetGame, state: TruchetState, player: int, threats: bool = True) -> float:
+def judge(game: TruchetGame, state: TruchetState, player: int) -> float:
     """The evaluation, with finished games worth a win or a loss (sooner wins count more)."""
     result = game.outcome(state)
     if result is not None:
@@ -167,7 +167,7 @@ def judge(game: TruchetGame, state: TruchetState, player: int, threats: bool = T
         return WIN if result.winner == player else -WIN
     if not state.playing:
         return 0.0
-    return evaluate(state, player, threats)
+    return evaluate(state, player)
 
 
 # --------------------------------------------------------------------------- search
@@ -219,7 +219,7 @@ def think(game: TruchetGame, state: TruchetState, level: int, rng: random.Random
     me = state.to_move
     if not state.playing:
         return (yield from _setup(game, state, me, report))
-    wide, deep, flip_leaders, threats, flipped_replies = LEVEL_SETTINGS[level]
+    wide, deep, flip_leaders, slips, flipped_replies = LEVEL_SETTINGS[level]
     groups = game.move_groups(state)
     yield 0.0
     stacks, index = state.stacks, state.board.index
@@ -256,7 +256,7 @@ def think(game: TruchetGame, state: TruchetState, level: int, rng: random.Random
         pool = [TruchetMove(*t, flip) for flip, ts in groups for t in ts][:wide]
     scored: list[tuple[float, int, TruchetMove]] = []
     for k, move in enumerate(pool):
-        value = judge(game, game._apply(state, move), me, threats)
+        value = judge(game, game._apply(state, move), me)
         if value >= WIN:  # it wins at once
             report["value"] = value
             return move
@@ -274,13 +274,13 @@ def think(game: TruchetGame, state: TruchetState, level: int, rng: random.Random
                 continue  # judged already
             if (templates is base and in_base) or (templates is not base and template in templates):
                 move = TruchetMove(*template, flip)
-                scored.append((judge(game, game._apply(state, move), me, threats), -order, move))
+                scored.append((judge(game, game._apply(state, move), me), -order, move))
                 order += 1
                 if order % EVAL_CHUNK == 0:
                     yield 0.5 + 0.1 * rank / len(leaders)
     scored.sort(key=lambda item: (-item[0], -item[1]))
     report["judged"] = len(scored)
-    value, _, best = scored[0]
+    value, _, best = scored[rng.randrange(min(slips, len(scored)))]
     # 3. 2-ply: the worst capturing reply to each of the best candidates
     if deep and value < WIN:
         results = []
