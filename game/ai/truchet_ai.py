@@ -274,7 +274,11 @@ def think(game: TruchetGame, state: TruchetState, level: int, rng: random.Random
                 continue  # judged already
             if (templates is base and in_base) or (templates is not base and template in templates):
                 move = TruchetMove(*template, flip)
-                scored.append((judge(game, game._apply(state, move), me), -order, move))
+                value = judge(game, game._apply(state, move), me)
+                if value >= WIN:
+                    report["value"] = value
+                    return move
+                scored.append((value, -order, move))
                 order += 1
                 if order % EVAL_CHUNK == 0:
                     yield 0.5 + 0.1 * rank / len(leaders)
