@@ -1,7 +1,7 @@
 """The fast Savoy turn generator (game/rules/savoy.py, build_turns) against a slow, straightforward one.
 
-The reference below is the generator as it was before it was made fast: every trip of every piece as
-an object, every multiset of trips (or, under -trips=dice, every order of single-die steps, applied to
+The reference below is the generator as it was before it was made fast: every trip of every piece
+listed, every multiset of trips (or, under -trips=dice, every order of single-die steps, applied to
 the board one at a time), the filters written as the rules say them, each move's text from its parts,
 and the moves sorted by text. The two must agree exactly (the same moves, with the same text, in the
 same order, and the same most-pips figure) for every roll in positions from seeded random games of

@@ -492,11 +492,11 @@ def _part(number: int, count: int, show_via: bool, show_steps: bool) -> tuple[Pa
 
 # A turn found by the generators: (route numbers in notation order, pips, pieces brought home, whether a
 # route is taken more than once)
-Found = tuple[tuple[int, ...], int, int, bool]
+_Found = tuple[tuple[int, ...], int, int, bool]
 
 
 def _turns_per_piece(cells: Sequence[int], me: int, dice: tuple[int, ...], mode: str,
-                     land: Sequence[bool]) -> list[Found]:
+                     land: Sequence[bool]) -> list[_Found]:
     """Every board-changing multiset of trips, one per piece, the dice allow (readings checked/jump).
 
     The dice left are one number: how many of a double (or the one opening die), or for two different
@@ -517,14 +517,12 @@ def _turns_per_piece(cells: Sequence[int], me: int, dice: tuple[int, ...], mode:
     # fitting[left] = indices of the trips the dice left can pay for
     fitting = [[i for i, t in enumerate(trips) if (t[2] <= left if double else not t[2] & ~left)]
                for left in range(start + 1)]
-    found: list[Found] = []
-    chosen: list[int] = []
+    found: list[_Found] = []
 
     def extend(first: int, left: int, last_src: int, run: int, pips: int, change: int, home: int,
-               repeated: bool) -> None:
+               chosen: tuple[int, ...], repeated: bool) -> None:
         row = fitting[left]
-        for j in range(bisect_left(row, first), len(row)):
-            i = row[j]
+        for i in row[bisect_left(row, first):]:
             number, src, cost, length, delta, gain = trips[i]
             if src != last_src:
                 moved = 1  # the trips of one cell are consecutive: count the pieces leaving it
@@ -533,20 +531,19 @@ def _turns_per_piece(cells: Sequence[int], me: int, dice: tuple[int, ...], mode:
             else:
                 continue
             again = repeated or i == first and run > 0
-            chosen.append(number)
+            combo = chosen + (number,)
             p, ch, h = pips + length, change + delta, home + gain
             if ch:
-                found.append((tuple(chosen), p, h, again))
+                found.append((combo, p, h, again))
             if left > cost:
-                extend(i, left - cost, src, moved, p, ch, h, again)
-            chosen.pop()
+                extend(i, left - cost, src, moved, p, ch, h, combo, again)
 
-    extend(0, start, -1, 0, 0, 0, 0, False)
+    extend(0, start, -1, 0, 0, 0, 0, (), False)
     return found
 
 
 def _turns_per_die(cells: Sequence[int], me: int, dice: tuple[int, ...], land: Sequence[bool],
-                   need: int) -> list[Found]:
+                   need: int) -> list[_Found]:
     """Reading ``-trips=dice``: every board-changing multiset of one-die steps of any piece (pieces may
     move again) that can be played in some order, each die once, stopping once `need` more pieces are
     home (the game is won).
@@ -562,7 +559,7 @@ def _turns_per_die(cells: Sequence[int], me: int, dice: tuple[int, ...], land: S
     steps: dict[tuple[int, int], list[tuple[int, int, int, int, int]]] = {}
     digits: dict[int, int] = {}
     seen: set[int] = set()
-    found: list[Found] = []
+    found: list[_Found] = []
     played: list[int] = []
 
     def steps_from(c: int, d: int) -> list[tuple[int, int, int, int, int]]:
@@ -625,10 +622,6 @@ class TurnTable:
         return by_cells
 
 
-def _first(item: tuple) -> Any:
-    return item[0]
-
-
 def _minus_count(item: tuple[int, int]) -> int:
     return -item[1]
 
@@ -647,11 +640,9 @@ def build_turns(cells: tuple[int, ...], me: int, dice: tuple[int, ...], rules: S
     else:
         found = _turns_per_piece(cells, me, dice, rules.trips, land)
     best = max((pips for _, pips, _, _ in found), default=0)
-    chosen = [(numbers, gain == need, repeated) for numbers, pips, gain, repeated in found
-              if pips == best or gain == need]
     # routes that compete for the same from-to decide what the text of their parts must say
     rivals: dict[tuple[int, int], list[int]] = {}
-    for number in set().union(*(numbers for numbers, _, _ in chosen)):
+    for number in set().union(*(numbers for numbers, pips, gain, _ in found if pips == best or gain == need)):
         src, dst, _, _ = ROUTES[number]
         rivals.setdefault((src, dst), []).append(number)
     show: dict[int, tuple[bool, bool]] = {}
@@ -668,10 +659,16 @@ def build_turns(cells: tuple[int, ...], me: int, dice: tuple[int, ...], rules: S
             show[n] = flags
     text_of = {n: _part(n, 1, *flags)[1] for n, flags in show.items()}.__getitem__
     part_of = {n: _part(n, 1, *flags)[0] for n, flags in show.items()}.__getitem__
-    entries: list[tuple[str, tuple[Part, ...]]] = []
-    for numbers, _, repeated in chosen:
+    texts: list[str] = []
+    parts: list[tuple[Part, ...]] = []
+    winning = 0
+    for numbers, pips, gain, repeated in found:
+        if pips != best and gain != need:
+            continue
+        winning += gain == need
         if not repeated:
-            entries.append((",".join(map(text_of, numbers)), tuple(map(part_of, numbers))))
+            texts.append(",".join(map(text_of, numbers)))
+            parts.append(tuple(map(part_of, numbers)))
             continue
         # several pieces on one route make one part with a count, written first (the numbers are sorted)
         runs: list[tuple[int, int]] = []
@@ -682,10 +679,10 @@ def build_turns(cells: tuple[int, ...], me: int, dice: tuple[int, ...], rules: S
                 runs.append((n, 1))
         runs.sort(key=_minus_count)
         pairs = [_part(n, k, *show[n]) for n, k in runs]
-        entries.append((",".join([text for _, text in pairs]), tuple([part for part, _ in pairs])))
-    entries.sort(key=_first)
-    winning = sum(wins for _, wins, _ in chosen)
-    return TurnTable([SavoyMove("turn", parts) for _, parts in entries], best, winning)
+        texts.append(",".join([text for _, text in pairs]))
+        parts.append(tuple([part for part, _ in pairs]))
+    order = sorted(range(len(texts)), key=texts.__getitem__)
+    return TurnTable([SavoyMove("turn", parts[i]) for i in order], best, winning)
 
 
 def can_move(cells: tuple[int, ...], me: int, dice: tuple[int, ...], mode: str) -> bool:
@@ -738,7 +735,7 @@ class SavoyGame(Game[SavoyState, SavoyMove]):
     playout_options: Mapping[str, object] = {"maxturns": 40}
 
     #: how many turn tables `table` keeps (most recently used)
-    CACHED_TABLES = 64
+    CACHED_TABLES = 16
 
     def __init__(self) -> None:
         self._cache: dict[tuple, TurnTable] = {}
@@ -815,7 +812,8 @@ class SavoyGame(Game[SavoyState, SavoyMove]):
         """The legal turns in a state where a player must move.
 
         Cached per board, player, dice and reading (not per state: a search meets the same board again
-        at other turn counts, and after other turns), for the most recently used few dozen."""
+        at other turn counts, and after other turns), for the few most recently used (not more: a big
+        table is many objects for the garbage collector to walk)."""
         rules = state.rules
         key = (state.cells, state.to_move, state.dice, rules.trips, rules.pinned_away)
         cache = self._cache

@@ -536,7 +536,7 @@ def _splits(h: int, k: int) -> tuple[tuple[int, ...], ...]:
 
 # A stack move without its flip: (kind, sources, targets), the fields of TruchetMove, so that
 # TruchetMove(*template, flip) is the move.
-Template = tuple[Kind, tuple[tuple[str, "str | None"], ...], tuple[tuple[str, int], ...]]
+Template = tuple[Kind, tuple[tuple[str, str | None], ...], tuple[tuple[str, int], ...]]
 # Where a piece of the moves lies in their order: (0, p) steps of the stack on p, (1, t) merges onto t,
 # (2, p) splits of the stack on p.
 SegmentKey = tuple[int, int]
@@ -594,6 +594,7 @@ class StackMoves:
         return self.need(t) <= MAX_HEIGHT and bool(self.adjacent(t))
 
     def _piece(self, key: tuple, build: Any) -> list[Template]:
+        """``build(*key[1:])``, made once (key[0] names what is built)."""
         found = self._pieces.get(key)
         if found is None:
             found = self._pieces[key] = build(*key[1:])
@@ -774,6 +775,14 @@ class StackMoves:
     @cached_property
     def _position(self) -> dict[SegmentKey, int]:
         return {key: i for i, key in enumerate(self._layout()[0])}
+
+
+def stack_moves(geo: TruchetBoard, tiles: str, stacks: Sequence[int], me: int,
+                flip: str | None = None) -> Iterator[TruchetMove]:
+    """Every stack move of player `me` on this tiling (each marked with `flip`), in a fixed order:
+    steps, then merges by target, then splits by origin."""
+    for kind, sources, targets in StackMoves(geo, tiles, stacks, me).templates():
+        yield TruchetMove(kind, sources, targets, flip)
 
 
 def _proven_draw(state: TruchetState) -> bool:
