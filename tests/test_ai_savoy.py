@@ -59,10 +59,10 @@ def test_the_evaluation_values_the_race_and_a_pin_less_as_the_pinners_race_ends(
     ahead = SAVOY.position("n7=RRRRR k7=R d5=LLLLLL", "L", ()).cells
     assert evaluate(ahead, 0, 1, geo, False) > 0.8
     # the same L piece pinned by R on g7: worth more to R while R's other pieces still have far to go
-    far = SAVOY.position("g7=LR a4=RRRRR c4=LLLLL", "L", ()).cells
-    near = SAVOY.position("g7=LR o7=RRRRR c4=LLLLL", "L", ()).cells
-    free = SAVOY.position("g7=L f7=R a4=RRRRR c4=LLLLL", "L", ()).cells
+    far = SAVOY.position("g7=LR a4=RRRRR o7=LLLLL", "L", ()).cells
+    free = SAVOY.position("g7=L f7=R a4=RRRRR o7=LLLLL", "L", ()).cells
     assert evaluate(far, 0, 1, geo, False) - evaluate(free, 0, 1, geo, False) > 0.1
+    near = SAVOY.position("g7=LR o7=RRRRR c4=LLLLL", "L", ()).cells
     # with R's others home, the pin no longer holds L back: L (on roll, 4 pips) is the favourite
     assert evaluate(near, 1, 1, geo, False) > 0.5
 

@@ -53,8 +53,9 @@ LEVEL_SETTINGS = {
 NODE_BUDGET = {1: 0, 2: 0, 3: 10_000, 4: 40_000}
 TEMPO = 4.0  # pips the player on roll is worth ahead (half an average roll)
 PIECE_PIPS = 3.5  # pips a piece out of home needs at least: 8.17 pips a turn over 2.33 pieces moved a turn
-PIN_HOME_PENALTY = 20.0  # pips beyond the pinner's whole race for a pin on the pinner's own home cell
-EXPOSED_BASE = 2.0  # pips a pinned lone piece costs at least (the tempo it loses)
+PIN_PENALTY = 14.0  # pips a pinned piece costs while the pinner still has far to go
+PIN_FULL_RACE = 30.0  # the pinner's race without the pins from which a pin costs its full penalty
+PIN_HOME_PENALTY = 30.0  # pips a piece pinned on the pinner's own home costs
 EXPOSED_WEIGHT = (1.0, 0.3)  # exposure counted for the player not on roll, and for the one on roll
 DOUBLE_SPREAD_LIMIT = 14  # beyond this (see _double_spread) a double's replies are not listed
 REPLY_CAP = 480  # distinct reply boards judged per roll at most (an even sample beyond)
@@ -176,12 +177,10 @@ def evaluate(cells: Sequence[int], player: int, on_roll: int, geo: Geometry, pin
         free_race[1 - q] -= on_top * home_distance[1 - q][c]
     # a turn moves at most two pieces (four with a double): pieces still out need turns of their own
     total = [max(pips[q], PIECE_PIPS * len(outside[q])) for q in (0, 1)]
-    # a pinned piece starts its own race only once the pinner has run the rest of theirs
     for c, q, _ in pinned:
-        total[q] = max(total[q], _pinned_until(c, q, homes, home_distance, pips, free_race, pinned_away))
+        total[q] += _pin_cost(c, q, homes, free_race, pinned_away)
     if exposure:
         hit_mask = geo.hit_mask
-        extra = [0.0, 0.0]
         for q in (0, 1):
             weight = EXPOSED_WEIGHT[q == on_roll]
             hitters = movers[1 - q]
@@ -190,11 +189,7 @@ def evaluate(cells: Sequence[int], player: int, on_roll: int, geo: Geometry, pin
                 for h in hitters:
                     mask |= hit_mask[h][c]
                 if mask:
-                    cost = _pinned_until(c, q, homes, home_distance, pips, free_race, pinned_away)
-                    if cost:
-                        extra[q] += weight * mask.bit_count() / 36.0 * (max(0.0, cost - total[q]) + EXPOSED_BASE)
-        total[0] += extra[0]
-        total[1] += extra[1]
+                    total[q] += weight * mask.bit_count() / 36.0 * _pin_cost(c, q, homes, free_race, pinned_away)
     mine = total[player]
     theirs = total[1 - player]
     lead = theirs - mine + (TEMPO if on_roll == player else -TEMPO)
@@ -212,16 +207,17 @@ def evaluate(cells: Sequence[int], player: int, on_roll: int, geo: Geometry, pin
     return chance
 
 
-def _pinned_until(c: int, q: int, homes: Sequence[frozenset[int]], home_distance: Sequence[Sequence[int]],
-                  pips: Sequence[float], free_race: Sequence[float], pinned_away: bool) -> float:
-    """The race (in pips) that `q` has at least, with a piece of `q` pinned on `c`: the pinner lifts
-    the pin once the rest of their race is run, then the piece still has its way home (0: no cost)."""
+def _pin_cost(c: int, q: int, homes: Sequence[frozenset[int]], free_race: Sequence[float],
+              pinned_away: bool) -> float:
+    """The pips a piece of `q` pinned on `c` costs `q`: nothing on its own home, most on the pinner's
+    home (the pinner never has to lift it), else a penalty that fades as the pinner's race without
+    the pins (what is left before they must lift them) runs out."""
     o = 1 - q
     if c in homes[q] and not pinned_away:
         return 0.0  # it counts as home where it is
     if c in homes[o]:
-        return pips[o] + home_distance[q][c] + PIN_HOME_PENALTY  # the pinner never has to lift it
-    return free_race[o] + home_distance[q][c]
+        return PIN_HOME_PENALTY
+    return PIN_PENALTY * min(1.0, free_race[o] / PIN_FULL_RACE)
 
 
 # --------------------------------------------------------------------------- search
