@@ -128,7 +128,7 @@ def evaluate(state: TruchetState, player: int) -> float:
     """How good `state` (in the play phase, not over) is for `player`, in hundredths of a piece."""
     geo = state.board
     stacks = state.stacks
-    near = bands(state.size, state.tiles)
+    near = bands(state.board, state.tiles)
     reach: tuple[dict[int, list[int]], dict[int, list[int]]] = ({}, {})
     material = [0, 0]
     for j, v in enumerate(stacks):
