@@ -76,8 +76,8 @@ class Thinking:
         self.search.cancel()
 
     def stats(self) -> dict[str, Any]:
-        """The search's `stats()` and ``frames``, ``longest_frame`` (seconds one frame spent in the search)
-        and ``wall`` (seconds from its first frame to its last, drawing included)."""
+        """The search's `stats()` and ``frames``, ``longest_frame`` (seconds one frame spent in the search),
+        ``wall`` (seconds from its first frame to its last, drawing included) and ``progress``."""
         wall = self._last - self._first if self._first is not None else 0.0
         return {**self.search.stats(), "frames": self.frames, "longest_frame": round(self.longest_frame, 6),
-                "wall": round(wall, 6)}
+                "wall": round(wall, 6), "progress": round(self.progress(), 4)}

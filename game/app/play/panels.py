@@ -389,7 +389,8 @@ class PanelScene(GameScene):
                 return
             if waiting:
                 if not any(b.hit(intent.pos) for b in self.buttons):
-                    self.say("The computer has the turn. Undo takes back your last move.")
+                    self.say("The computer has the turn. Undo takes back your last move." if self.has_human
+                             else "The computer plays both sides: Pause stops it.")
                 return
             self.point_board(intent.pos, intent.touch)
         elif kind == "hover":
