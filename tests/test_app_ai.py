@@ -233,7 +233,7 @@ def test_undo_while_the_computer_thinks_cancels_at_once_and_gives_the_turn_back(
     click(app, scene.layout_board.centers[scene.state.board.index["F6"]])
     pump(app, 3)
     thinking = scene.thinking
-    assert thinking is not None and not thinking.done and 0 < thinking.progress() < 1
+    assert thinking is not None and not thinking.done and thinking.frames == 3 and thinking.progress() < 1
     press(app, "undo")
     assert scene.thinking is None and scene.history.moves == [] and scene.human_decides(scene.state)
     with pytest.raises(AIError, match="cancelled"):

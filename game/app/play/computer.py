@@ -45,7 +45,6 @@ class Thinking:
         self.search = Search(game, state, level, seed)
         self.frames = 0
         self.longest_frame = 0.0
-        self.frame_seconds: list[float] = []  # the time each frame spent in the search (kept for the tests)
         self._first: float | None = None
         self._last = 0.0
 
@@ -65,7 +64,6 @@ class Thinking:
         self._last = time.perf_counter()
         spent = self._last - start
         self.frames += 1
-        self.frame_seconds.append(spent)
         self.longest_frame = max(self.longest_frame, spent)
         return done
 

@@ -42,7 +42,3 @@ def level_of(seat: str) -> int | None:
     seat = parse_seat(seat)
     return None if seat == HUMAN else int(seat.split()[1])
 
-
-def is_computer(seat: str) -> bool:
-    return level_of(seat) is not None
-
