@@ -2,13 +2,19 @@
 
     python -m game.referee GAME [OPTIONS...] --moves "M1 M2 ..." [--json]
     python -m game.referee --record FILE [--moves "..."] [--json]
+    python -m game.referee GAME --moves "..." --resign PLAYER
 
 GAME is a registered game (``star``); OPTIONS are its pbmserv challenge flags
 (``-size=5``, ``-maxi``). The moves are in the game's notation, separated by
 spaces. Prints the board, whose turn it is, the scores, the result and the
 legal moves; ``--json`` prints one JSON object instead (keys: game, options,
 flags, to_move, over, winner, draw, result, reason, scores, leader, legal,
-moves, ply, board, details, roll, roll_due, seed).
+moves, ply, board, details, roll, roll_due, seed, resigned).
+
+Resigning is no move of any game: ``--resign X`` has player X resign after the
+moves (a record says so in its ``[Resigned "X"]`` header, which replays the
+same way). The other player wins (``reason`` "X resigned", ``resigned`` "X";
+``resigned`` is null in a game nobody resigned) and no move is legal after.
 
 Dice games: a roll is written in the moves like any move, ``roll:3,5`` (see
 the README for each game's roll syntax); any roll due and not written is
@@ -62,7 +68,7 @@ def split_arguments(argv: Sequence[str]) -> tuple[list[str], list[str]]:
             game_flags.append(arg)
         else:
             own.append(arg)
-            expects_value = arg in ("--moves", "--record", "--seed", "--save")
+            expects_value = arg in ("--moves", "--record", "--seed", "--save", "--resign")
             continue
         expects_value = False
     return own, game_flags
@@ -80,6 +86,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--seed", type=seed_argument, default=None,
                         help="the game's seed: the dice not written in the moves come from it")
     parser.add_argument("--save", metavar="FILE", help="write the resulting game record to FILE")
+    parser.add_argument("--resign", metavar="PLAYER", help="PLAYER (X, O, R...) resigns after the moves")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of text")
     return parser
 
@@ -138,14 +145,29 @@ def judge(args: argparse.Namespace, game_flags: list[str]) -> GameHistory:
                 f"move {number} {quote(text)}: {error}", move_number=number, move=text, reason=str(error),
                 key=error.key,
             ) from None
+    if args.resign is not None:
+        resign(history, args.resign)
     history.roll_if_due()
     return history
 
 
+def resign(history: GameHistory, name: str) -> None:
+    """``--resign NAME``: that player resigns now; Refusal naming the players or why not."""
+    players = history.game.players
+    if name not in players:
+        raise Refusal(f"--resign {quote(name)}: name a player of {history.game.name}: {' or '.join(players)}",
+                      key="resign")
+    try:
+        history.resign(players.index(name))
+    except RulesError as error:
+        raise Refusal(f"--resign {quote(name)}: {error}", key=error.key) from None
+
+
 def report(history: GameHistory, seed: int | None = None) -> dict[str, Any]:
     game, state = history.game, history.state
-    outcome = game.outcome(state)
-    to_move = game.to_move(state)
+    outcome = history.outcome()  # the rules' verdict, or a resignation
+    resigned = history.resigned is not None
+    to_move = None if resigned else game.to_move(state)
     leader = game.leader(state)
     names = game.players
     return {
@@ -160,7 +182,7 @@ def report(history: GameHistory, seed: int | None = None) -> dict[str, Any]:
         "reason": None if outcome is None else outcome.reason,
         "scores": dict(zip(names, game.scores(state))),
         "leader": None if leader is None else names[leader],
-        "legal": [str(move) for move in game.legal_moves(state)],
+        "legal": [] if resigned else [str(move) for move in game.legal_moves(state)],
         "moves": history.notation(),
         "ply": len(history.moves),
         "board": game.render_text(state).splitlines(),
@@ -168,6 +190,7 @@ def report(history: GameHistory, seed: int | None = None) -> dict[str, Any]:
         "roll": list(game.dice(state)),
         "roll_due": game.is_chance(state) and outcome is None,
         "seed": seed,
+        "resigned": names[history.resigned] if history.resigned is not None else None,
     }
 
 

@@ -20,13 +20,17 @@ import pygame
 from game.app.games.registry import GAME_SCENES
 from game.app.saves import saved_game
 from game.app.saves.storage import Storage, default_storage
+from game.app.screens.dialog import NoticeScene
 from game.app.screens.menu import MenuScene
 from game.app.ui import theme
+from game.app.ui.device import Device, default_device
 from game.app.ui.input import InputMapper, Intent
 from game.app.ui.scene import Scene
 from game.rules.reading import quote, whole_number
 
 DEFAULT_SIZE = (1280, 720)
+#: frames between two looks at the page's address (a link pasted there opens without a reload)
+ADDRESS_EVERY = 30
 MIN_SIDE, MAX_SIDE = 240, 8192
 IS_BROWSER = sys.platform == "emscripten"
 
@@ -34,7 +38,8 @@ IS_BROWSER = sys.platform == "emscripten"
 class App:
     """Owns the display surface and the scene stack; `step` runs one frame."""
 
-    def __init__(self, surface: pygame.Surface, browser: bool = IS_BROWSER, storage: Storage | None = None) -> None:
+    def __init__(self, surface: pygame.Surface, browser: bool = IS_BROWSER, storage: Storage | None = None,
+                 device: Device | None = None) -> None:
         self.surface = surface
         self.size: tuple[int, int] = surface.get_size()
         self.browser = browser
@@ -45,6 +50,7 @@ class App:
         # the games in progress survive leaving them, quitting and (in the browser) reloading
         self.storage = storage if storage is not None else default_storage(browser)
         self.saved_games, self.saved_notice = saved_game.load_all(self.storage)
+        self.device = device if device is not None else default_device(browser)
 
     # -- games in progress ---------------------------------------------------------------
     @property
@@ -59,6 +65,22 @@ class App:
         if not game.finished:
             self.saved_games.insert(0, game)
         return saved_game.save(self.storage, game)
+
+    def forget_game(self, game_id: str) -> None:
+        self.saved_games = [g for g in self.saved_games if g.id != game_id]
+        self.storage.delete(saved_game.name_of(game_id))
+
+    # -- a game link in the page's address --------------------------------------------------
+    def open_address(self) -> None:
+        """Open a game link that came into the page's address (at start, or pasted there later) over
+        whatever is shown; a damaged one is explained and replaces nothing."""
+        link = self.device.new_link()
+        menu = self.stack[0] if self.stack else None
+        if not link or not isinstance(menu, MenuScene):
+            return
+        problem = menu.open_text(link, "the page's address")
+        if problem is not None:
+            self.push(NoticeScene(self, "This game link cannot be opened", problem))
 
     # -- the stack ---------------------------------------------------------------------
     @property
@@ -139,6 +161,8 @@ class App:
         """One frame: handle queued events, update and draw the top scene, flip."""
         for ev in pygame.event.get():
             self.handle_event(ev)
+        if self.browser and self.frames % ADDRESS_EVERY == 0:
+            self.open_address()
         top = self.top
         if top is not None:
             top.update(dt)
@@ -168,7 +192,8 @@ def fit_canvas(w: int, h: int) -> tuple[int, int]:
     return (max(960, min(1600, round(720 * w / h))), 720)
 
 
-def make_app(size: tuple[int, int] | None = None, browser: bool = IS_BROWSER, storage: Storage | None = None) -> App:
+def make_app(size: tuple[int, int] | None = None, browser: bool = IS_BROWSER, storage: Storage | None = None,
+             device: Device | None = None) -> App:
     """Open the window and build the app with the main menu on its stack."""
     pygame.init()
     theme.font.cache_clear()  # fonts made before an earlier pygame.quit() are dead
@@ -177,8 +202,9 @@ def make_app(size: tuple[int, int] | None = None, browser: bool = IS_BROWSER, st
     flags = 0 if browser else pygame.RESIZABLE
     surface = pygame.display.set_mode(size, flags)
     pygame.display.set_caption("Savoy, Star, know and Truchet")
-    app = App(surface, browser, storage)
+    app = App(surface, browser, storage, device)
     app.push(MenuScene(app, GAME_SCENES))
+    app.open_address()  # a page opened with a game link shows that game
     return app
 
 

@@ -12,6 +12,11 @@ replaying a record all give the same dice, and a roll cannot be thrown away
 by taking it back and rolling again. Rolls written in a record or typed into
 `play` are still played as written (a record without a seed replays its
 written rolls); only the rolls the history draws itself come from the seed.
+
+A player may resign (`resign`): that is no move of any game, so it is kept
+beside the moves (`resigned`, written as a ``[Resigned "X"]`` header in a
+record) and ends the game there: `outcome` gives the other player the win,
+and nothing more can be played, rolled, taken back or replayed.
 """
 
 from __future__ import annotations
@@ -20,7 +25,7 @@ import hashlib
 import random
 from typing import Any, Generic, Mapping, TypeVar
 
-from .base import Game, Move
+from .base import Game, Move, Outcome
 from .errors import IllegalMoveError, RulesError
 from .reading import TOO_LARGE, quote
 
@@ -69,6 +74,7 @@ class GameHistory(Generic[S, M]):
         self._redo: list[M] = []
         self.seed: int = new_seed() if seed is None else check_seed(seed)
         self._rolled: list[int] = [0]  # chance moves played before each state
+        self.resigned: int | None = None  # the player who resigned, if one did
 
     @property
     def state(self) -> S:
@@ -89,6 +95,7 @@ class GameHistory(Generic[S, M]):
 
     def play(self, move: M | str) -> M:
         """Apply a move (or its notation); raises a RulesError and keeps the game as it was."""
+        self._check_not_resigned()
         if isinstance(move, str):
             move = self.game.parse_move(move, self.state)
         new_state = self.game.apply(self.state, move)
@@ -102,13 +109,13 @@ class GameHistory(Generic[S, M]):
         self.moves.append(move)
 
     def can_undo(self) -> bool:
-        return bool(self.moves)
+        return bool(self.moves) and self.resigned is None
 
     def can_redo(self) -> bool:
-        return bool(self._redo)
+        return bool(self._redo) and self.resigned is None
 
     def undo(self) -> M | None:
-        if not self.moves:
+        if not self.can_undo():
             return None
         self.states.pop()
         self._rolled.pop()
@@ -117,15 +124,55 @@ class GameHistory(Generic[S, M]):
         return move
 
     def redo(self) -> M | None:
-        if not self._redo:
+        if not self.can_redo():
             return None
         move = self._redo.pop()
         self._push(move, self.game.apply(self.state, move))
         return move
 
+    def until(self, count: int) -> "GameHistory[S, M]":
+        """A new history holding the first `count` moves of this one (the states are shared, being
+        values), with the same seed; nothing to redo, and the resignation only if all moves are kept.
+        Playing on it leaves this one as it is."""
+        count = max(0, min(count, len(self.moves)))
+        copy: GameHistory[S, M] = GameHistory.__new__(GameHistory)
+        copy.game, copy.seed = self.game, self.seed
+        copy.states, copy.moves = self.states[:count + 1], self.moves[:count]
+        copy._redo, copy._rolled = [], self._rolled[:count + 1]
+        copy.resigned = self.resigned if count == len(self.moves) else None
+        return copy
+
+    # -- the end ------------------------------------------------------------------------
+    def outcome(self) -> Outcome | None:
+        """How the game ended, or None while it goes on: a resignation, else what the rules say."""
+        if self.resigned is not None:
+            players = self.game.players
+            return Outcome(1 - self.resigned, f"{players[self.resigned]} resigned")
+        return self.game.outcome(self.state)
+
+    def resign(self, player: int) -> None:
+        """`player` (an index into the game's players) resigns: the other player wins. Only in a game of
+        two players that is not over; IllegalMoveError otherwise."""
+        players = self.game.players
+        if len(players) != 2:
+            raise IllegalMoveError(f"resigning is for games of two players, not {len(players)}", "resign")
+        if isinstance(player, bool) or player not in range(len(players)):
+            raise IllegalMoveError(f"no player {quote(player)} to resign: the players are {', '.join(players)}",
+                                   "resign")
+        self._check_not_resigned()
+        outcome = self.game.outcome(self.state)
+        if outcome is not None:
+            raise IllegalMoveError(f"the game is already over ({outcome.reason}): nobody can resign", "game_over")
+        self.resigned = player
+        self._redo.clear()
+
+    def _check_not_resigned(self) -> None:
+        if self.resigned is not None:
+            raise IllegalMoveError(f"the game is over: {self.game.players[self.resigned]} resigned", "game_over")
+
     # -- dice ---------------------------------------------------------------------------
     def roll_due(self) -> bool:
-        return self.game.is_chance(self.state) and self.game.outcome(self.state) is None
+        return self.game.is_chance(self.state) and self.outcome() is None
 
     def next_roll(self) -> M:
         """The chance move due now, as the seed gives it (not played); IllegalMoveError if none is due."""

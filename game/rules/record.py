@@ -17,9 +17,12 @@ byte-order mark at the very start. The Result header is written for people;
 when present it must agree with the replay. Games with dice also carry a
 ``[Seed "..."]`` header: the seed the rest of the game's rolls come from
 (see `history`); a record without one replays its written rolls all the same.
-Other headers are kept for whoever wrote them (the app's ``[Seats "..."]``)
-and otherwise passed over. Reading refuses a corrupt or illegal record with
-a RecordError naming the line.
+A game that ended by resignation (not a move of any game) says so in a
+``[Resigned "X"]`` header naming who resigned, and its Result names the
+winner, the other player; reading it replays the moves, then the
+resignation. Other headers are kept for whoever wrote them (the app's
+``[Seats "..."]``) and otherwise passed over. Reading refuses a corrupt or
+illegal record with a RecordError naming the line.
 """
 
 from __future__ import annotations
@@ -51,7 +54,7 @@ class RecordText:
 
 
 def result_text(history: GameHistory) -> str:
-    outcome = history.game.outcome(history.state)
+    outcome = history.outcome()
     if outcome is None:
         return "*"
     return "draw" if outcome.winner is None else history.game.players[outcome.winner]
@@ -67,6 +70,8 @@ def write_record(history: GameHistory) -> str:
     lines = [header_line("Game", game.name), header_line("Options", " ".join(game.flags(history.options)))]
     if game.has_chance:
         lines.append(header_line("Seed", str(history.seed)))
+    if history.resigned is not None:
+        lines.append(header_line("Resigned", game.players[history.resigned]))
     lines += [header_line("Result", result_text(history)), ""]
     lines += [f"{number}. {move}" for number, move in enumerate(history.moves, 1)]
     return "\n".join(lines) + "\n"
@@ -132,6 +137,8 @@ def replay(record: RecordText) -> GameHistory:
             history.play(move_text)
         except RulesError as error:
             raise RecordError(f"move {index} {quote(move_text)}: {error}", line_number) from None
+    if "resigned" in record.headers:
+        _resign(history, *record.headers["resigned"])
     if "result" in record.headers:
         result_line, claimed = record.headers["result"]
         actual = result_text(history)
@@ -139,6 +146,17 @@ def replay(record: RecordText) -> GameHistory:
             raise RecordError(f"the record says the result is {quote(claimed)} but the moves give {actual!r}",
                               result_line)
     return history
+
+
+def _resign(history: GameHistory, line: int, name: str) -> None:
+    """The resignation a record's Resigned header names, after its moves; RecordError naming the line."""
+    players = history.game.players
+    if name.strip() not in players:
+        raise RecordError(f"the Resigned header {quote(name)} must name a player: {' or '.join(players)}", line)
+    try:
+        history.resign(players.index(name.strip()))
+    except RulesError as error:
+        raise RecordError(str(error), line) from None
 
 
 def read_record(text: str) -> GameHistory:

@@ -9,6 +9,12 @@ computer is driven from `update`, the one place every game's frame goes through:
 seat is to act, its dice are rolled (the scene's own `start_roll`, with the game's seeded roll), or
 its move is thought out a slice of each frame (`game.app.play.computer`) and then played through
 `play`, like any move. The Hint button runs the same search for the person to move.
+
+Review: `review(n)` shows the position after move n (states are values: ``history.states[n]``)
+by putting a copy of the first n moves in `history`, which every game's scene draws from, and
+keeping the game itself aside (`live_history`) until `end_review`. While a position is reviewed
+nothing is played, rolled, taken back or thought about: the computer's search and the hint wait
+where they were and go on when the game is back. A game ended by resignation stays in review.
 """
 
 from __future__ import annotations
@@ -25,7 +31,7 @@ from game.app.saves.seats import level_of as seat_level
 from game.app.screens.game_over import GameOverScene
 from game.app.screens.rules import RulesPage
 from game.app.ui.scene import Host, Scene
-from game.rules.base import Game
+from game.rules.base import Game, Outcome
 from game.rules.errors import RulesError
 from game.rules.history import GameHistory
 from game.rules.options import OptionValue
@@ -74,6 +80,10 @@ class GameScene(Scene):
         self.flash_left = 0.0            # ... for this many more seconds
         self._waiting: Any = None        # the position the computer has been waiting in ...
         self._waited = 0.0               # ... and for how long
+        self._live: GameHistory | None = None  # the game itself while one of its positions is reviewed
+        self.review_at: int | None = None      # the number of moves shown while reviewing
+        self.from_link = False           # opened from a game link: Share is due after each move made here
+        self.share_due = False
 
     @property
     def state(self) -> Any:
@@ -112,11 +122,15 @@ class GameScene(Scene):
 
     def play(self, move: Any) -> bool:
         """Play a move or its notation through the history; False (with the reason shown) if refused."""
+        if self.reviewing:
+            self.say(self.review_refusal(), error=True)
+            return False
         try:
             played = self.history.play(move)
         except RulesError as err:
             self.say(str(err), error=True)
             return False
+        self.share_due = self.from_link
         self.after_move(played)
         self.autosave()
         return True
@@ -124,10 +138,14 @@ class GameScene(Scene):
     def autosave(self) -> None:
         """Keep the game in progress (in the app's list of saved games and its storage) after every change;
         a finished game, or one with no move yet, is forgotten."""
-        kept = SavedGame(self.history, self.seats, self.save_id)
+        kept = SavedGame(self.live_history, self.seats, self.save_id)
         problem = self.app.keep_game(kept)
         if problem:
             self.say(problem, error=True)
+
+    def outcome(self) -> Outcome | None:
+        """How the game shown ended (a resignation included), or None while it goes on."""
+        return self.history.outcome()
 
     def _refresh(self) -> None:
         """Recompute what the scene derives from the state (after undo, redo or a resumed game)."""
@@ -135,6 +153,7 @@ class GameScene(Scene):
     def resume(self, saved: SavedGame) -> None:
         """Continue a saved game in this (new) scene (a computer to move starts thinking at the next frame)."""
         self.stop_thinking()
+        self._live = self.review_at = None
         self.history = saved.history
         self.seats = tuple(parse_seat(seat) for seat in saved.seats)
         self.save_id = saved.id
@@ -192,6 +211,8 @@ class GameScene(Scene):
         played), then the game's own work (`advance`), which brings its buttons in step with the
         position the frame draws."""
         self.flash_left = max(0.0, self.flash_left - dt)
+        if self.reviewing:
+            return  # a look back: nothing plays, rolls or thinks (see `review`)
         self.drive_computer(dt)
         self.drive_hint()
         self.advance(dt)
@@ -354,7 +375,7 @@ class GameScene(Scene):
         self.check_over()
 
     def check_over(self) -> None:
-        if self.game.outcome(self.state) is not None and self.app.top is self:
+        if self.outcome() is not None and self.app.top is self:
             self.app.push(GameOverScene(self.app, self))
 
     def clear_selection(self) -> None:
@@ -363,6 +384,9 @@ class GameScene(Scene):
     def undo(self) -> None:
         """Take back the last move; against the computer, the person's last move and everything since
         (the computer's moves and the rolls); in a computer-versus-computer game, one move, paused."""
+        if self.reviewing:
+            self.say(self.review_refusal(), error=True)
+            return
         self.stop_thinking()
         self.clear_selection()
         history = self.history
@@ -389,6 +413,9 @@ class GameScene(Scene):
 
     def redo(self) -> None:
         """Replay the move taken back; against the computer, on to the person's next decision."""
+        if self.reviewing:
+            self.say(self.review_refusal(), error=True)
+            return
         self.stop_thinking()
         self.clear_selection()
         history = self.history
@@ -407,6 +434,92 @@ class GameScene(Scene):
         if move is not None:
             self.autosave()
             self.check_over()
+
+    # -- review: a look back at any position, never changing the game ---------------------------
+    @property
+    def reviewing(self) -> bool:
+        return self._live is not None
+
+    @property
+    def live_history(self) -> GameHistory:
+        """The game itself (while reviewing, `history` is a copy of its first moves)."""
+        return self._live if self._live is not None else self.history
+
+    def review(self, moves: int) -> bool:
+        """Show the position after `moves` moves (0: the start) without changing the game; False (with the
+        reason shown) while an animation that ends in a move is under way."""
+        live = self.live_history
+        moves = max(0, min(moves, len(live.moves)))
+        if not self.reviewing:
+            if self.busy():
+                self.say("A moment: the dice are still rolling.", error=True)
+                return False
+            self.clear_selection()
+            self._live = live
+        self.review_at = moves
+        self.history = live.until(moves)
+        self._refresh()
+        self.say(self.review_words())
+        return True
+
+    def review_step(self, delta: int) -> bool:
+        """One move back (-1) or forward (+1) from the position reviewed (from the live one when not reviewing)."""
+        at = self.review_at if self.review_at is not None else len(self.history.moves)
+        return self.review(at + delta)
+
+    def end_review(self) -> None:
+        """Back to the game as it stands (a game ended by resignation shows its last position, still in review)."""
+        live = self._live
+        if live is None:
+            return
+        if live.resigned is not None:
+            self.review(len(live.moves))
+            return
+        self.history, self._live, self.review_at = live, None, None
+        self._refresh()
+        self.say("Back to the game.")
+
+    def review_words(self) -> str:
+        """What the message line says while reviewing."""
+        total = len(self.live_history.moves)
+        at = self.review_at or 0
+        if self.live_history.resigned is not None and at == total:
+            return f"The game is over ({self.outcome().reason}): Back and Forward go through its moves."
+        where = "the start" if at == 0 else f"move {at} of {total}"
+        return f"Looking back at {where}. The game is not changed: Live returns to it."
+
+    def review_refusal(self) -> str:
+        if self.live_history.resigned is not None:
+            return f"The game is over: {self.live_history.outcome().reason}."
+        return "This is a look back at the game: press Live to play on."
+
+    # -- resigning ---------------------------------------------------------------------------
+    def resigners(self) -> list[int]:
+        """The colours that may resign now (none once the game is over): against the computer the
+        person's; between people either, the one to move first (the device is in their hands)."""
+        history = self.live_history
+        state = history.state
+        if history.outcome() is not None or len(self.game.players) != 2:
+            return []
+        people = [c for c in range(2) if self.level_of(c, state) is None]
+        mover = self.game.to_move(state)
+        return sorted(people, key=lambda c: c != mover)
+
+    def resign(self, colour: int) -> None:
+        """`colour` resigns: the game is over, kept in the record as a resignation (no move), shown in
+        review, and it leaves the games in progress."""
+        self.stop_thinking()
+        self.clear_selection()
+        try:
+            self.live_history.resign(colour)
+        except RulesError as err:
+            self.say(str(err), error=True)
+            return
+        self.autosave()
+        self.review(len(self.live_history.moves))
+        outcome = self.outcome()
+        self.say(f"{outcome.reason[:1].upper() + outcome.reason[1:]}: {self.game.players[1 - colour]} wins.")
+        self.check_over()
 
     def restart(self) -> "GameScene":
         """A fresh scene of the same game, options and seats."""

@@ -16,12 +16,15 @@ phone (portrait) or a desktop window, and the scene adds its board on top.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
 import pygame
 
 from game.app.play.game_scene import GameScene
+from game.app.screens.game_actions import GameActionsScene, ShareScene
 from game.app.screens.rules import RulesScene
+from game.app.screens.scrolling import DRAG_SLOP
 from game.app.ui import theme
 from game.app.ui.input import Intent
 from game.app.ui.scene import Host
@@ -89,31 +92,73 @@ def draw_message(surface: pygame.Surface, rect: pygame.Rect, words: str, colour:
         y += size + 1
 
 
-def draw_move_list(surface: pygame.Surface, rect: pygame.Rect, items: Sequence[str], scroll: int,
-                   col_w: int = 96) -> int:
-    """The move list in columns, latest at the bottom in the accent colour; returns the clamped scroll
-    (rows scrolled back from the latest move)."""
-    pygame.draw.rect(surface, theme.BG_PANEL, rect, border_radius=8)
-    theme.text(surface, f"Moves ({len(items)})", 18, theme.TEXT_DIM, topleft=(rect.left + 8, rect.top + 6))
+@dataclass(frozen=True)
+class MoveGrid:
+    """Where the move list's items stand: `cols` columns of `col_w`, `rows_fit` rows of `row_h` shown in
+    `inner` from row `first_row` (rows scrolled back from the latest: `scroll`, clamped)."""
+
+    inner: pygame.Rect
+    cols: int
+    col_w: int
+    row_h: int
+    rows_fit: int
+    first_row: int
+    scroll: int
+
+    def item_rect(self, k: int) -> pygame.Rect:
+        row, col = divmod(k, self.cols)
+        return pygame.Rect(self.inner.left + col * self.col_w, self.inner.top + (row - self.first_row) * self.row_h,
+                           self.col_w - 6, self.row_h)
+
+    def shown(self, k: int) -> bool:
+        return self.first_row <= k // self.cols < self.first_row + self.rows_fit
+
+
+def move_grid(rect: pygame.Rect, count: int, scroll: int, col_w: int = 96, keep: int | None = None) -> MoveGrid:
+    """The move list's grid in `rect` for `count` items; with `keep`, scrolled so that item shows."""
     inner = pygame.Rect(rect.left + 8, rect.top + 26, rect.width - 16, rect.height - 30)
-    if not items:
-        theme.text(surface, "none yet", 18, theme.TEXT_DIM, topleft=inner.topleft)
-        return 0
     cols = max(1, inner.width // col_w)
     row_h = 21
     rows_fit = max(1, inner.height // row_h)
-    total_rows = (len(items) + cols - 1) // cols
+    total_rows = (count + cols - 1) // cols
+    if keep is not None and 0 <= keep < count:
+        row = keep // cols  # the least change of scroll that brings this row into view
+        scroll = min(max(scroll, total_rows - rows_fit - row), total_rows - 1 - row)
     scroll = max(0, min(scroll, total_rows - rows_fit))
     first_row = max(0, total_rows - rows_fit - scroll)
-    for k in range(first_row * cols, min(len(items), (first_row + rows_fit) * cols)):
-        row, col = divmod(k, cols)
-        latest = k == len(items) - 1
-        theme.text(surface, items[k], 18, theme.ACCENT if latest else theme.TEXT,
-                   topleft=(inner.left + col * col_w, inner.top + (row - first_row) * row_h), max_width=col_w - 6)
-    if first_row > 0:
-        theme.text(surface, f"{first_row * cols} earlier, scroll up", 15, theme.TEXT_DIM,
+    return MoveGrid(inner, cols, col_w, row_h, rows_fit, first_row, scroll)
+
+
+def move_at(grid: MoveGrid, count: int, pos: tuple[int, int]) -> int | None:
+    """The index of the move list item at `pos`, or None."""
+    for k in range(grid.first_row * grid.cols, min(count, (grid.first_row + grid.rows_fit) * grid.cols)):
+        if grid.item_rect(k).collidepoint(pos):
+            return k
+    return None
+
+
+def draw_move_list(surface: pygame.Surface, rect: pygame.Rect, items: Sequence[str], scroll: int,
+                   col_w: int = 96, highlight: int | None = None) -> int:
+    """The move list in columns, latest at the bottom in the accent colour, the `highlight`ed item (the
+    move reviewed) in a pill and scrolled into view; returns the clamped scroll (rows scrolled back
+    from the latest move)."""
+    pygame.draw.rect(surface, theme.BG_PANEL, rect, border_radius=8)
+    theme.text(surface, f"Moves ({len(items)})", 18, theme.TEXT_DIM, topleft=(rect.left + 8, rect.top + 6))
+    grid = move_grid(rect, len(items), scroll, col_w, highlight)
+    if not items:
+        theme.text(surface, "none yet", 18, theme.TEXT_DIM, topleft=grid.inner.topleft)
+        return 0
+    for k in range(grid.first_row * grid.cols, min(len(items), (grid.first_row + grid.rows_fit) * grid.cols)):
+        box = grid.item_rect(k)
+        ink = theme.ACCENT if k == len(items) - 1 else theme.TEXT
+        if k == highlight:
+            pygame.draw.rect(surface, theme.ACCENT, box.inflate(4, -1), border_radius=6)
+            ink = theme.TEXT_DARK
+        theme.text(surface, items[k], 18, ink, midleft=(box.left, box.centery), max_width=col_w - 6)
+    if grid.first_row > 0:
+        theme.text(surface, f"{grid.first_row * grid.cols} earlier, scroll up", 15, theme.TEXT_DIM,
                    topright=(rect.right - 8, rect.top + 7))
-    return scroll
+    return grid.scroll
 
 
 def draw_marks(surface: pygame.Surface, strokes: Sequence[Sequence[Point]], radius: float, colour: Colour,
@@ -201,7 +246,7 @@ class PanelScene(GameScene):
     #: buttons that only change what is shown (pressable while the computer has the turn)
     view_buttons: frozenset[str] = frozenset()
     #: buttons every game scene has that never play for the computer
-    FREE_BUTTONS = frozenset({"menu", "rules", "undo", "redo", "hint", "pause"})
+    FREE_BUTTONS = frozenset({"menu", "rules", "undo", "redo", "hint", "pause", "more"})
 
     def __init__(self, app: Host, game: Game, options: dict[str, OptionValue] | None = None,
                  seats: tuple[str, ...] = ("Human", "Human"), **kwargs: Any) -> None:
@@ -220,7 +265,13 @@ class PanelScene(GameScene):
         self.b: dict[str, Button] = {"menu": Button("Menu", self.to_menu, name="menu"),
                                      "rules": Button("Rules", self.open_rules, name="rules"),
                                      # Hint where a person plays, else Pause (see sync_computer_buttons)
-                                     "computer": Button("Hint", self.computer_button, name="hint")}
+                                     "computer": Button("Hint", self.computer_button, name="hint"),
+                                     # the game's sheet (share, export, resign), at the end of the entry row
+                                     "more": Button("More", self.open_more, name="more")}
+        self.review_b = self.review_buttons()  # shown only while reviewing, over the game's buttons
+        self.review_bar = pygame.Rect(0, 0, 0, 0)
+        self.review_label = self.review_hint = pygame.Rect(0, 0, 0, 0)
+        self._list_press: tuple[tuple[int, int], int] | None = None  # a press on the move list, and its travel
 
     def to_menu(self) -> None:
         self.leave()
@@ -228,6 +279,14 @@ class PanelScene(GameScene):
 
     def open_rules(self) -> None:
         self.app.push(RulesScene(self.app, self.game, self.rules_page))
+
+    def open_more(self) -> None:
+        """The game's sheet: share a link, export or copy the record, resign (a link game whose move is
+        made opens the link at once)."""
+        if self.share_due:
+            self.app.push(ShareScene(self.app, self))
+        else:
+            self.app.push(GameActionsScene(self.app, self))
 
     # -- layout ---------------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:
@@ -283,13 +342,20 @@ class PanelScene(GameScene):
         self.row_gap, self.row_h = gap, self.button_h[0 if phone else 1]
         y = self.place_buttons()
         slot = 104 if phone else 120  # the computer's button (Hint, or Pause) at the end of the entry row
-        self.entry_rect = pygame.Rect(x, y, width - slot - gap, 44)
-        self.computer_slot = pygame.Rect(x + width - slot, y, slot, 44)
+        more = self.place_more_button(x + width, y)
+        self.entry_rect = pygame.Rect(x, y, width - slot - more - gap, 44)
+        self.computer_slot = pygame.Rect(x + width - more - slot, y, slot, 44)
         self.place_computer_button()
         y += 44 + gap
         message_h = self.message_h[0 if phone else 1]
         self.message_rect = pygame.Rect(x, y, width, message_h)
         return y + message_h + (2 if phone else 4)
+
+    def place_more_button(self, right: int, y: int) -> int:
+        """The More button at the right end of the entry row; returns the width it takes (with its gap)."""
+        width = 66 if self.portrait else 86
+        self.b["more"].rect = pygame.Rect(right - width, y, width, 44)
+        return width + self.row_gap
 
     def phone_board_height(self, room: int, width: int) -> int:
         """The board's height on a phone, given the `room` the panels leave and the screen width."""
@@ -341,7 +407,7 @@ class PanelScene(GameScene):
 
     def status_line(self) -> tuple[str, Colour]:
         """Who is to do what; once the game is over, its result."""
-        outcome = self.game.outcome(self.state)
+        outcome = self.outcome()
         if outcome is not None:
             who = "a draw" if outcome.winner is None else f"{self.winner_name(outcome.winner)} wins"
             return f"Game over: {who}", theme.ACCENT
@@ -380,6 +446,8 @@ class PanelScene(GameScene):
         shared; the board, keys and Enter go on to the game's hooks (`point_board`, `handle_game`)."""
         self._refresh()
         self.sync_computer_buttons()
+        if self.handle_move_list(intent) or self.reviewing and self.handle_review(intent):
+            return
         kind = intent.kind
         waiting = self.computer_to_act()  # the computer has the turn: nothing may play for it
         if kind == "point":
@@ -429,13 +497,19 @@ class PanelScene(GameScene):
         if not self.has_human:
             button.name, button.label = "pause", "Resume" if self.paused else "Pause"
             button.primary = self.paused
-            button.enabled = self.game.outcome(self.state) is None
+            button.enabled = self.outcome() is None
         elif self.hint is not None:
             button.name, button.label = "hint", f"Hint {round(100 * self.hint.progress())}%"
             button.hint, button.selected, button.enabled = "tap to stop", True, True
         else:
             button.name, button.label = "hint", "Hint"
             button.enabled = self.hint_available()
+        self.sync_more_button()
+
+    def sync_more_button(self) -> None:
+        """More, or Share (highlighted) once a move is made in a game that came by link."""
+        more = self.b["more"]
+        more.label, more.primary = ("Share", True) if self.share_due else ("More", False)
 
     # -- what each game fills in for `handle` ---------------------------------------------
     def before_press(self) -> None:
@@ -471,6 +545,10 @@ class PanelScene(GameScene):
             self.undo()
         elif kind == "redo":
             self.redo()
+        elif kind == "key" and intent.text == "left" and self.history.moves:
+            self.review_step(-1)  # a look back, one move at a time
+        elif kind == "copy" or kind == "paste":
+            pass  # nothing to copy or paste in a game (the More sheet shares it)
         else:
             return False
         return True
@@ -484,11 +562,131 @@ class PanelScene(GameScene):
             self.play(text)
         return True
 
+    # -- review: the move list's taps, and the bar that replaces the game's buttons -----------
+    def review_buttons(self) -> dict[str, Button]:
+        return {"review_back": Button("< Back", lambda: self.review_step(-1), name="review_back"),
+                "review_forward": Button("Forward >", lambda: self.review_step(+1), name="review_forward"),
+                "review_live": Button("Live", self.end_review, name="review_live", primary=True)}
+
+    def button(self, name: str) -> Button:
+        """The button called `name`, the review bar's included (for keyboard shortcuts and tests)."""
+        for button in self.review_b.values():
+            if button.name == name:
+                self.place_review_bar()
+                return button
+        return super().button(name)
+
+    def handle_move_list(self, intent: Intent) -> bool:
+        """A tap on a move of the list (a press and release with no drag between: a drag scrolls the list)
+        shows the position after it. Presses on the list are the list's, never the board's."""
+        kind = intent.kind
+        if kind == "point":
+            if not self.moves_rect.collidepoint(intent.pos):
+                self._list_press = None
+                return False
+            self._list_press = (intent.pos, 0)
+            return True
+        if kind == "drag" and self._list_press is not None:
+            pos, travel = self._list_press
+            self._list_press = (pos, travel + abs(intent.rel[0]) + abs(intent.rel[1]))
+            return False  # the list may scroll with it
+        if kind == "release" and self._list_press is not None:
+            (x, y), travel = self._list_press
+            self._list_press = None
+            if travel <= DRAG_SLOP and self.moves_rect.collidepoint(intent.pos):
+                index = self.move_index_at((x, y))
+                if index is not None:
+                    self.review(index + 1)
+            return True
+        return False
+
+    def move_index_at(self, pos: tuple[int, int]) -> int | None:
+        """The move (index from 0) the move list shows at `pos`, or None."""
+        count = len(self.live_history.moves)
+        grid = move_grid(self.moves_rect, count, self.move_scroll, self.move_col_w, self.reviewed_item())
+        return move_at(grid, count, pos)
+
+    def reviewed_item(self) -> int | None:
+        """The move list item of the position reviewed (None at the start, or when not reviewing)."""
+        return self.review_at - 1 if self.review_at else None
+
+    def handle_review(self, intent: Intent) -> bool:
+        """While reviewing: the review bar, Menu, Rules and More take presses; Left/Right step, Esc returns
+        to the game; nothing else reaches the game (nothing is played while looking back)."""
+        kind = intent.kind
+        self.place_review_bar()
+        if kind == "point":
+            allowed = [self.b["menu"], self.b["rules"], self.b["more"], *self.review_b.values()]
+            if not press_buttons(allowed, intent.pos) and not self.review_bar.collidepoint(intent.pos):
+                self.say(self.review_refusal())
+        elif kind == "hover":
+            self.hover = intent.pos
+        elif kind == "key" and intent.text in ("left", "right"):
+            self.review_step(-1 if intent.text == "left" else +1)
+        elif kind == "key" and intent.text in ("up", "pageup", "down", "pagedown") or kind == "scroll":
+            self.handle_panels(intent)
+        elif kind == "back":
+            self.end_review()
+        elif kind in ("undo", "redo", "text", "confirm"):
+            self.say(self.review_refusal(), error=True)
+        return True
+
+    def place_review_bar(self) -> None:
+        """While reviewing, the bar covers the button rows and the entry (the More button stays): Back,
+        Forward and Live in a row, what is shown under it. Otherwise its buttons are nowhere."""
+        names = ("review_back", "review_forward", "review_live")
+        bar = self.review_b
+        if not self.reviewing:
+            for name in names:
+                bar[name].rect = pygame.Rect(0, 0, 0, 0)
+            self.review_bar = self.review_label = self.review_hint = pygame.Rect(0, 0, 0, 0)
+            return
+        area = self.rows_area
+        more = self.b["more"].rect
+        self.review_bar = pygame.Rect(area.left, area.top, area.width, max(more.bottom, area.top + self.row_h) - area.top)
+        row_h = self.row_h if self.review_bar.height >= self.row_h + self.row_gap + 24 else self.review_bar.height
+        layout_button_rows(bar, [[(name, 1) for name in names]], self.review_bar, self.row_gap, row_h)
+        top = self.review_bar.top + row_h + self.row_gap
+        beside_more = pygame.Rect(area.left, more.top, more.left - self.row_gap - area.left, more.height)
+        above_more = pygame.Rect(area.left, top, area.width, more.top - self.row_gap - top)
+        self.review_label = above_more if above_more.height >= 22 else beside_more
+        self.review_hint = beside_more if above_more.height >= 22 else pygame.Rect(0, 0, 0, 0)
+        live = bar["review_live"]
+        at, total = self.review_at or 0, len(self.live_history.moves)
+        bar["review_back"].enabled = at > 0
+        bar["review_forward"].enabled = at < total
+        over = self.live_history.resigned is not None
+        live.label, live.enabled = ("Last", at < total) if over else ("Live", True)
+
+    def review_caption(self) -> str:
+        """The bar's line: which position is shown."""
+        at, total = self.review_at or 0, len(self.live_history.moves)
+        if at == 0:
+            return f"Reviewing: the start (0 of {total})"
+        live = self.live_history
+        return f"Reviewing: {self.move_item(at, live.states[at - 1], live.moves[at - 1])}  ({at} of {total})"
+
+    def draw_review_bar(self, surface: pygame.Surface) -> None:
+        self.place_review_bar()
+        bar = self.review_bar
+        theme.panel(surface, bar.inflate(6, 6), theme.BG, 10)
+        theme.panel(surface, bar.inflate(2, 2), theme.BG_PANEL, 10, border=theme.ACCENT_DIM)
+        for button in (*self.review_b.values(), self.b["more"]):
+            button.draw(surface, self.hover)
+        label, hint = self.review_label, self.review_hint
+        if label.height >= 18:
+            theme.text(surface, self.review_caption(), min(self.text_size + 1, label.height - 4), theme.ACCENT,
+                       midleft=(label.left + 8, label.centery), max_width=label.width - 12)
+        if hint.height >= 18:
+            theme.text(surface, "Tap a move in the list to see it", self.text_size - 2, theme.TEXT_DIM,
+                       midleft=(hint.left + 8, hint.centery), max_width=hint.width - 12)
+
     # -- shared drawing -----------------------------------------------------------------
     def move_lines(self) -> list[str]:
-        """The move list in notation, one item per move."""
+        """The move list in notation, one item per move (of the game itself, also while reviewing)."""
+        live = self.live_history
         return [self.move_item(number, state, move)
-                for number, (state, move) in enumerate(zip(self.history.states, self.history.moves), 1)]
+                for number, (state, move) in enumerate(zip(live.states, live.moves), 1)]
 
     def draw_buttons(self, surface: pygame.Surface, skip: Sequence[str] = ()) -> None:
         """The scene's buttons (but `skip`); those that would play for the computer are drawn greyed while
@@ -527,7 +725,9 @@ class PanelScene(GameScene):
         draw_entry(surface, self.entry_rect, self.entry, self.entry_hint(), self.text_size)
         self.draw_message(surface)
         self.move_scroll = draw_move_list(surface, self.moves_rect, self.move_lines(), self.move_scroll,
-                                          self.move_col_w)
+                                          self.move_col_w, self.reviewed_item())
+        if self.reviewing:
+            self.draw_review_bar(surface)
 
     def draw_status_line(self, surface: pygame.Surface) -> None:
         words, colour = self.status_line()

@@ -16,6 +16,7 @@ written over.
 
 from __future__ import annotations
 
+import calendar
 import random
 import time
 from dataclasses import dataclass
@@ -52,7 +53,51 @@ class SavedGame:
 
     @property
     def finished(self) -> bool:
-        return self.history.game.outcome(self.history.state) is not None or not self.history.moves
+        return self.history.outcome() is not None or not self.history.moves
+
+    # -- what the menu's list says of it -------------------------------------------------------
+    @property
+    def heading(self) -> str:
+        """The game and its options: ``Savoy -stack=4``."""
+        flags = " ".join(self.history.game.flags(self.history.options))
+        return f"{self.history.game.title}{' ' + flags if flags else ''}"
+
+    @property
+    def players_text(self) -> str:
+        """Who plays: ``R Human vs L Computer 3``."""
+        players = self.history.game.players
+        return " vs ".join(f"{name} {seat}" for name, seat in zip(players, self.seats))
+
+    @property
+    def progress_text(self) -> str:
+        """How far it went: ``12 moves · R to move``."""
+        history = self.history
+        moves = len(history.moves)
+        mover = history.game.to_move(history.state)
+        turn = f" · {history.game.players[mover]} to move" if mover is not None else ""
+        return f"{moves} move{'s' * (moves != 1)}{turn}"
+
+    def played_text(self, now: float | None = None) -> str:
+        """When it was last played, in words: ``just now``, ``5 min ago``, ``3 h ago``, ``2 days ago``."""
+        return ago(self.saved, now)
+
+
+def ago(stamp: str, now: float | None = None) -> str:
+    """A saved time (UTC, as `now()` writes it) as words relative to `now` (seconds since the epoch)."""
+    try:
+        then = calendar.timegm(time.strptime(stamp[:19], "%Y-%m-%dT%H:%M:%S"))
+    except (ValueError, TypeError):
+        return "some time ago"
+    seconds = (time.time() if now is None else now) - then
+    if seconds < 90:
+        return "just now"
+    if seconds < 3600:
+        return f"{round(seconds / 60)} min ago"
+    if seconds < 36 * 3600:
+        return f"{round(seconds / 3600)} h ago"
+    if seconds < 60 * 86400:
+        return f"{round(seconds / 86400)} days ago"
+    return time.strftime("on %d %b %Y", time.gmtime(then))
 
 
 def new_id() -> str:

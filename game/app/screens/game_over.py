@@ -14,7 +14,7 @@ from game.app.ui import theme
 from game.app.ui.input import Intent
 from game.app.ui.scene import Host, Scene
 from game.app.ui.widgets import Button
-from game.rules.base import Game
+from game.rules.base import Game, Outcome
 
 
 class FinishedGame(Protocol):
@@ -25,6 +25,9 @@ class FinishedGame(Protocol):
 
     @property
     def state(self) -> Any: ...
+
+    def outcome(self) -> Outcome | None:
+        """How the game ended (the rules' verdict, or a resignation)."""
 
     def seat_label(self, colour: int) -> str: ...
 
@@ -52,8 +55,8 @@ class GameOverScene(Scene):
 
     def _lines(self) -> tuple[str, str, list[str]]:
         scene = self.game_scene
-        game, state = scene.game, scene.state
-        outcome = game.outcome(state)
+        game = scene.game
+        outcome = scene.outcome()
         if outcome is None:
             headline = "Game in progress"
         elif outcome.winner is None:

@@ -25,6 +25,7 @@ IntentKind = Literal[
     "text",     # typed characters
     "key",      # a named key: backspace, up, down, left, right, tab
     "back", "undo", "redo", "confirm", "quit",
+    "copy", "paste",  # Ctrl+C, Ctrl+V
 ]
 
 
@@ -133,5 +134,7 @@ class InputMapper:
             return [Intent("redo")]
         if ctrl and key == pygame.K_q:
             return [Intent("quit")]
+        if ctrl and key in (pygame.K_c, pygame.K_v):
+            return [Intent("copy" if key == pygame.K_c else "paste")]
         name = _NAMED_KEYS.get(key)
         return [Intent("key", text=name)] if name else []

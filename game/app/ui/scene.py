@@ -17,6 +17,7 @@ import pygame
 
 from game.app.saves.saved_game import SavedGame
 from . import theme
+from .device import Device
 from .input import Intent
 from .widgets import Button, press_buttons
 
@@ -30,6 +31,7 @@ class Host(Protocol):
     running: bool          # False ends the frame loop (the menu's Quit)
     saved_games: list[SavedGame]  # the games in progress, the one played last first
     saved_notice: str      # a message about saves that could not be read ("" if none)
+    device: Device         # the clipboard, exported records, the page's address and dialogs
 
     @property
     def top(self) -> Scene | None: ...
@@ -50,6 +52,9 @@ class Host(Protocol):
 
     def keep_game(self, game: SavedGame) -> str | None:
         """Save a game in progress (or forget it once over); an error message if it could not be written."""
+
+    def forget_game(self, game_id: str) -> None:
+        """Delete the game in progress kept under `game_id` (the menu's Delete)."""
 
 
 class Scene:
