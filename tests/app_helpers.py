@@ -18,6 +18,7 @@ import pygame  # noqa: E402
 
 from game.app.main import App, make_app  # noqa: E402
 from game.app.saves.storage import Storage  # noqa: E402
+from game.app.ui.device import Device, DesktopDevice  # noqa: E402
 from game.app.ui.scene import Scene  # noqa: E402
 
 SCREENSHOTS = Path(__file__).parent / "screenshots"
@@ -25,9 +26,14 @@ PHONE = (390, 844)
 DESKTOP = (1280, 720)
 
 
-def new_app(size: tuple[int, int] = DESKTOP, storage: Storage | None = None) -> App:
-    """A headless app; each gets an empty storage folder unless one is given (to test resuming)."""
-    app = make_app(size, browser=False, storage=storage or Storage(Path(tempfile.mkdtemp(prefix="pbmgames-"))))
+def new_app(size: tuple[int, int] = DESKTOP, storage: Storage | None = None, device: Device | None = None,
+            browser: bool = False) -> App:
+    """A headless app; each gets an empty storage folder unless one is given (to test resuming), and a
+    desktop device exporting to a throw-away folder unless one is given."""
+    if device is None and not browser:
+        device = DesktopDevice(Path(tempfile.mkdtemp(prefix="pbmgames-exports-")))
+    app = make_app(size, browser=browser, storage=storage or Storage(Path(tempfile.mkdtemp(prefix="pbmgames-"))),
+                   device=device)
     pygame.event.clear()
     app.step()
     return app
@@ -64,6 +70,19 @@ def tap(app: App, pos: tuple[float, float], with_mouse_copy: bool = False, finge
     pygame.event.post(pygame.event.Event(pygame.FINGERUP, **common))
     if with_mouse_copy:
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=ipos, button=1, touch=True))
+    app.step()
+
+
+def finger_drag(app: App, start: tuple[float, float], dy: float, steps: int = 4) -> None:
+    """A finger pressed at `start`, moved `dy` pixels down (up if negative) in `steps`, then lifted."""
+    w, h = app.size
+    common = dict(dx=0.0, dy=0.0, touch_id=1, finger_id=0, pressure=1.0)
+    x, y = start
+    pygame.event.post(pygame.event.Event(pygame.FINGERDOWN, x=(x + 0.5) / w, y=(y + 0.5) / h, **common))
+    for _ in range(steps):
+        y += dy / steps
+        pygame.event.post(pygame.event.Event(pygame.FINGERMOTION, x=(x + 0.5) / w, y=(y + 0.5) / h, **common))
+    pygame.event.post(pygame.event.Event(pygame.FINGERUP, x=(x + 0.5) / w, y=(y + 0.5) / h, **common))
     app.step()
 
 

@@ -411,6 +411,8 @@ class PanelScene(GameScene):
         if outcome is not None:
             who = "a draw" if outcome.winner is None else f"{self.winner_name(outcome.winner)} wins"
             return f"Game over: {who}", theme.ACCENT
+        if self.reviewing:
+            return self.play_status()  # the position looked at, not what the computer is doing
         if self.paused:
             return "Paused: press Resume to go on", theme.ACCENT
         if self.computer_moves():
@@ -720,7 +722,7 @@ class PanelScene(GameScene):
         self.draw_cards(surface)
         self.draw_status_line(surface)
         busy = self.thinking if self.thinking is not None else self.hint
-        if busy is not None:
+        if busy is not None and not self.reviewing:
             draw_progress(surface, self.status_rect, busy.progress())
         draw_entry(surface, self.entry_rect, self.entry, self.entry_hint(), self.text_size)
         self.draw_message(surface)

@@ -24,6 +24,7 @@ from .saved_game import SavedGame, read_saved
 
 #: A record file larger than this is not read (a 3,000-move game is about 40 kB).
 MAX_IMPORT = 4 << 20
+_LINKISH = re.compile(r"g[0-9]")
 _SAFE_ID = re.compile(r"[A-Za-z0-9T_-]{1,80}")
 
 
@@ -43,10 +44,11 @@ def looks_like_link(text: str) -> bool:
 
 
 def link_in(text: str) -> str:
-    """What an address (or a pasted link) carries as a game link after its ``#`` (``g1....``, damaged or
-    not: the reader says what is wrong), else "" (no ``#``, or another use of it such as ``#debug``)."""
+    """What an address (or a pasted link) carries as a game link after its ``#`` (``g1....``, or another
+    version ``g2...``; damaged or not: the reader says what is wrong), else "" (no ``#``, or another use
+    of it such as pygbag's ``#debug``)."""
     fragment = text.strip().rsplit("#", 1)[-1]
-    return fragment if fragment.startswith(LINK_PREFIX[:2]) else ""
+    return fragment if _LINKISH.match(fragment) else ""
 
 
 def read_shared(text: str) -> SharedGame:

@@ -37,6 +37,32 @@ def wrap_anywhere(words: str, size: int, width: int) -> list[str]:
     return lines
 
 
+def wrap_lines(words: str, size: int, width: int) -> list[str]:
+    """`theme.wrap`, with a word too long for a line (a path, a link) broken where it must be."""
+    lines: list[str] = []
+    for line in theme.wrap(words, size, width):
+        lines.extend(wrap_anywhere(line, size, width) if theme.font(size).size(line)[0] > width else [line])
+    return lines
+
+
+def line_step(size: int) -> int:
+    return round(theme.font(size).get_linesize() * 1.25 / 1.1)
+
+
+def text_height(words: str, size: int, width: int) -> int:
+    return line_step(size) * len(wrap_lines(words, size, width))
+
+
+def draw_paragraph(surface: pygame.Surface, words: str, size: int, colour: tuple[int, int, int],
+                   rect: pygame.Rect) -> int:
+    """Wrapped text from rect.topleft (long words broken); returns the height used."""
+    y = rect.top
+    for line in wrap_lines(words, size, rect.width):
+        theme.text(surface, line, size, colour, topleft=(rect.left, y))
+        y += line_step(size)
+    return y - rect.top
+
+
 class DialogScene(Scene):
     overlay = True
     title_size = 30
@@ -83,10 +109,10 @@ class DialogScene(Scene):
         self.box_lines = []
         height = pad + 38
         if self.body:
-            height += theme.wrapped_height(self.body, self.body_size, self.text_w) + 8
+            height += text_height(self.body, self.body_size, self.text_w) + 8
         fixed = height + (len(self.buttons) * (button_h + gap)) + pad + 10
-        fixed += (theme.wrapped_height(self.note, NOTE_SIZE, self.text_w) + 6) if self.note else 0
-        fixed += (theme.wrapped_height(self.message, MESSAGE_SIZE, self.text_w) + 8) if self.message else 0
+        fixed += (text_height(self.note, NOTE_SIZE, self.text_w) + 6) if self.note else 0
+        fixed += (text_height(self.message, MESSAGE_SIZE, self.text_w) + 8) if self.message else 0
         if self.boxed:
             lines = wrap_anywhere(self.boxed, self.box_size, self.text_w - 20)
             room = max(1, (h - 24 - fixed - 28) // (self.box_size + 3))
@@ -132,7 +158,7 @@ class DialogScene(Scene):
         theme.text(surface, self.title, self.title_size, theme.ACCENT, topleft=(x, y), max_width=self.text_w)
         y += 38
         if self.body:
-            y += theme.paragraph(surface, self.body, self.body_size, theme.TEXT, pygame.Rect(x, y, self.text_w, 10)) + 8
+            y += draw_paragraph(surface, self.body, self.body_size, theme.TEXT, pygame.Rect(x, y, self.text_w, 10)) + 8
         if self.box_lines:
             step = self.box_size + 3
             self.box = pygame.Rect(x, y, self.text_w, len(self.box_lines) * step + 22)
@@ -146,10 +172,10 @@ class DialogScene(Scene):
                 ty += step
             y = self.box.bottom + 10
         if self.note:
-            y += theme.paragraph(surface, self.note, NOTE_SIZE, theme.TEXT_DIM, pygame.Rect(x, y, self.text_w, 10)) + 6
+            y += draw_paragraph(surface, self.note, NOTE_SIZE, theme.TEXT_DIM, pygame.Rect(x, y, self.text_w, 10)) + 6
         if self.message:
             colour = theme.BAD if self.message_error else theme.GOOD
-            theme.paragraph(surface, self.message, MESSAGE_SIZE, colour, pygame.Rect(x, y, self.text_w, 10))
+            draw_paragraph(surface, self.message, MESSAGE_SIZE, colour, pygame.Rect(x, y, self.text_w, 10))
         for button in self.buttons:
             button.draw(surface, self.hover)
             if button.name in self.danger and button.enabled:
