@@ -273,7 +273,8 @@ class Window:
         self.MM = MediaManager(browser, ume)
         self.python = types.SimpleNamespace(config=types.SimpleNamespace(debug=False))
         self.localStorage = LocalStorage()
-        self.location = types.SimpleNamespace(href=url, hash="", search="")
+        fragment = urllib.parse.urlsplit(url).fragment
+        self.location = types.SimpleNamespace(href=url, hash="#" + fragment if fragment else "", search="")
         self.innerWidth, self.innerHeight = size
         self.console = types.SimpleNamespace(log=print, warn=print, error=print)
         self._elements = {name: Element(name) for name in page.ids}
@@ -592,11 +593,13 @@ class Browser:
             cut(rc, "shell", "source"),
             "@classmethod\ndef interactive(cls, prompt=False):\n    return None\n",
         ])
+        # pythons.js turns the address's #hash, split at %20 and URI-decoded, into sys.argv ([""] without
+        # one; the shell class reads sys.argv[0] as it is made) and its ?query into orig_argv ([""] here)
+        fragment = urllib.parse.urlsplit(self.job["page_url"]).fragment
+        sys.argv[:] = [urllib.parse.unquote(part) for part in fragment.split("%20")] if fragment else [""]
         exec(shell_source, shell_ns)
         shell = shell_ns["shell"]
         platform.shell = shell
-        # pythons.js turns an address without ?query or #hash into argv [""] (sys.argv and orig_argv)
-        sys.argv[:] = [""]
         builtins.LOCK = False  # type: ignore[attr-defined]  (cpythonrc's import_site lock)
         config = types.SimpleNamespace(interactive=0, orig_argv=[""], user_site_directory=0, imports_ready=False,
                                        executable="cpython312/main.js")

@@ -232,3 +232,26 @@ def test_served_from_localhost_8xxx_the_runtime_wants_packages_from_localhost_80
     report = boot(tmp_path, site, page_url="http://localhost:8080/index.html",
                   reachable=[PUBLIC_ROOT, "http://localhost:8000/cdn/"], max_frames=600)
     assert [wheel["url"].startswith("http://localhost:8000/cdn/cp312/") for wheel in report["installed"]] == [True]
+
+
+# ------------------------------------------------------------------------------ a game link in the address
+def test_a_page_opened_with_a_game_link_shows_that_game(tmp_path: Path, site: Path) -> None:
+    """pythons.js hands the address's #hash to Python as sys.argv (modelled by the stand-in): the page still
+    boots, and the app opens the game the link carries (kept at once in localStorage, under the link's id)."""
+    from game.rules import GAMES
+    from game.rules.history import GameHistory
+    from game.rules.link import link_for
+
+    history = GameHistory(GAMES["star"], {"size": 5})
+    for move in ("C3", "D4", "E5"):
+        history.play(move)
+    game_id = "game-20250101T000000-abcdef"
+    report = boot(tmp_path, site, page_url=PAGE_URL + "#" + link_for(history, {"Id": game_id}), max_frames=900)
+    assert report["errors"] == [], report["output"][-3000:]
+    assert report["tasks"]["amain"] == "running"
+    saved = report["local_storage"].get(f"pbmgames:{game_id}.txt", "")
+    assert '[Game "star"]' in saved and "1. C3\n2. D4\n3. E5" in saved
+
+    damaged = boot(tmp_path, site, page_url=PAGE_URL + "#g1.not-a-whole-link", max_frames=900)
+    assert damaged["errors"] == [] and damaged["tasks"]["amain"] == "running"
+    assert not [key for key in damaged["local_storage"] if key.startswith("pbmgames:game-")]

@@ -9,6 +9,7 @@ Screenshots go to tests/screenshots/web-*.png.
 from __future__ import annotations
 
 import importlib.util
+import json
 import os
 import sys
 from pathlib import Path
@@ -122,4 +123,102 @@ def test_any_tap_counts_as_user_engagement(browser: Any, served: str) -> None:
     assert text(page, "#status") == "Tap anywhere to start"
     page.touchscreen.tap(200, 600)
     assert page.evaluate("window.MM.UME") is True
+    page.context.close()
+
+
+# ------------------------------------------------------------------------------ games in and out of the page
+def app_page(browser: Any, base: str, size: str, clipboard: bool = False) -> Any:
+    """The page as the app finds it once started (the loading screen gone)."""
+    context = browser.new_context(viewport={"width": SIZES[size][0], "height": SIZES[size][1]},
+                                  has_touch=SIZES[size][0] < 600, accept_downloads=True)
+    if clipboard:
+        context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base.rstrip("/"))
+    page = context.new_page()
+    page.goto(base + "index.html", wait_until="load")
+    page.evaluate("pbm_started()")
+    return page
+
+
+def test_a_record_downloads_under_its_name(browser: Any, served: str) -> None:
+    page = app_page(browser, served, "desktop")
+    record = '[Game "star"]\n[Options "-size=5"]\n[Result "*"]\n\n1. C3\n'
+    with page.expect_download() as info:
+        assert page.evaluate("([name, text]) => pbm_download(name, text)", ["star-1moves.txt", record]) == "ok"
+    download = info.value
+    assert download.suggested_filename == "star-1moves.txt"
+    assert Path(download.path()).read_text(encoding="utf-8") == record
+    page.context.close()
+
+
+def test_a_link_is_copied_to_the_clipboard(browser: Any, served: str) -> None:
+    page = app_page(browser, served, "phone", clipboard=True)
+    link = served + "index.html#g1.abc-_DEF"
+    state = page.evaluate("(text) => pbm_copy(text)", link)
+    assert state in ("copied", "pending")
+    page.wait_for_function("pbm_copy_state() !== 'pending'")
+    assert page.evaluate("pbm_copy_state()") == "copied"
+    assert page.evaluate("navigator.clipboard.readText()") == link
+    page.context.close()
+
+
+def test_the_address_carries_the_game_without_a_reload(browser: Any, served: str) -> None:
+    page = app_page(browser, served, "desktop")
+    page.evaluate("window.pbm_marker = 1")  # gone if the page reloads
+    entries = page.evaluate("history.length")
+    assert page.evaluate("pbm_set_address('g1.abc')") == "ok"
+    assert page.evaluate("location.hash") == "#g1.abc" and page.evaluate("window.pbm_marker") == 1
+    assert page.evaluate("history.length") == entries  # replaced, not a new entry to go back through
+    page.evaluate("pbm_set_address('')")
+    assert page.evaluate("location.hash") == "" and page.evaluate("location.href").endswith("index.html")
+    page.context.close()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=list(SIZES))
+def test_the_paste_dialog_answers_with_the_text_a_file_or_nothing(browser: Any, served: str, size: str) -> None:
+    page = app_page(browser, served, size)
+    page.evaluate("window.pbm_keys = 0; window.addEventListener('keydown', () => { window.pbm_keys += 1 })")
+    assert page.evaluate("pbm_ask_text('Open a game', 'Paste a game link or a game record.')") == "ok"
+    assert visible(page, "#pbm_dialog") and visible(page, "#pbm_dialog_ok") and not visible(page, "#pbm_dialog_copy")
+    for button in ("#pbm_dialog_ok", "#pbm_dialog_file", "#pbm_dialog_cancel"):
+        box = page.locator(button).bounding_box()
+        assert box is not None and box["height"] >= 44 and box["width"] >= 44, button
+    page.fill("#pbm_dialog_text", "")
+    page.locator("#pbm_dialog_text").type("[Game \"star\"]")
+    assert page.evaluate("window.pbm_keys") == 0  # typing in the dialog never reaches the game
+    page.fill("#pbm_dialog_text", '[Game "star"]\n\n1. C3\n')
+    page.screenshot(path=str(SHOTS / f"web-paste-dialog-{size}.png"))
+    assert page.evaluate("pbm_take_answer()") == ""  # nothing until the player answers
+    page.click("#pbm_dialog_ok")
+    assert not visible(page, "#pbm_dialog")
+    assert json.loads(page.evaluate("pbm_take_answer()")) == {"text": '[Game "star"]\n\n1. C3\n'}
+    assert page.evaluate("pbm_take_answer()") == ""  # taken once
+
+    page.evaluate("pbm_ask_text('Open a game', '')")
+    page.set_input_files("#pbm_dialog_pick", files=[{"name": "game.txt", "mimeType": "text/plain",
+                                                     "buffer": '[Game "savoy"]\n'.encode()}])
+    page.wait_for_function("document.getElementById('pbm_dialog').hidden")
+    assert json.loads(page.evaluate("pbm_take_answer()")) == {"text": '[Game "savoy"]\n', "name": "game.txt"}
+
+    page.evaluate("pbm_ask_text('Open a game', '')")
+    page.keyboard.press("Escape")
+    assert json.loads(page.evaluate("pbm_take_answer()")) == {"cancel": True}
+    page.context.close()
+
+
+def test_a_link_shown_as_text_is_selected_and_its_copy_button_copies(browser: Any, served: str) -> None:
+    page = app_page(browser, served, "phone", clipboard=True)
+    link = served + "index.html#g1.xyz"
+    page.evaluate("([title, text]) => pbm_show_text(title, text, 'Select the link and copy it.')",
+                  ["Share this game", link])
+    assert visible(page, "#pbm_dialog_copy") and not visible(page, "#pbm_dialog_ok")
+    assert page.evaluate("document.getElementById('pbm_dialog_text').readOnly") is True
+    assert page.evaluate("(() => { const a = document.getElementById('pbm_dialog_text');"
+                         " return a.value.substring(a.selectionStart, a.selectionEnd) })()") == link
+    page.screenshot(path=str(SHOTS / "web-share-dialog-phone.png"))
+    page.click("#pbm_dialog_copy")
+    page.wait_for_function("document.getElementById('pbm_dialog_copy').textContent !== 'Copy'")
+    assert text(page, "#pbm_dialog_copy") == "Copied"
+    assert page.evaluate("navigator.clipboard.readText()") == link
+    page.click("#pbm_dialog_cancel")
+    assert not visible(page, "#pbm_dialog") and page.evaluate("pbm_take_answer()") == ""  # showing asks nothing
     page.context.close()
