@@ -11,12 +11,11 @@ from __future__ import annotations
 import random
 import sys
 import types
-from pathlib import Path
 
 import pygame
 import pytest
 
-from app_helpers import DESKTOP, PHONE, key, new_app, press, pump, shot, top, type_text
+from app_helpers import DESKTOP, PHONE, key, new_app, press, pump, shot, tap, top, type_text
 from page_standin import PAGE, PageWindow
 from test_app_ai import quick
 
@@ -164,7 +163,6 @@ def test_tapping_a_row_resumes_it_and_the_list_follows_the_games(tmp_path):
     game, rect, resume, delete = menu.rows[0]
     point = (rect.left + 20, rect.centery)  # on the row, beside its buttons
     assert not resume.rect.collidepoint(point) and not delete.rect.collidepoint(point)
-    from app_helpers import tap
     tap(app, point)
     assert top(app).save_id == game.id
 

@@ -12,7 +12,7 @@ import random
 import pygame
 import pytest
 
-from app_helpers import DESKTOP, PHONE, click, finger_drag, key, new_app, press, pump, shot, tap, top, type_text
+from app_helpers import DESKTOP, PHONE, click, finger_drag, key, press, pump, shot, tap, top, type_text
 from test_app_ai import frames_until, open_game
 
 from game.app.games.registry import GAME_SCENES

@@ -16,7 +16,6 @@ from pathlib import Path
 
 from game.rules.errors import RecordError
 from game.rules.history import GameHistory
-from game.rules.link import PREFIX as LINK_PREFIX
 from game.rules.link import link_for, record_from_link
 from game.rules.reading import quote
 from game.rules.record import header_line, split_record, write_record
