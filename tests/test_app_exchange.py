@@ -32,6 +32,7 @@ from game.app.screens.menu import MenuScene
 from game.app.screens.open_game import OpenGameScene
 from game.app.ui.device import BrowserDevice, DesktopDevice
 from game.rules import GAMES
+from game.rules.errors import RecordError
 from game.rules.link import link_from_record
 from game.rules.record import read_record, write_record
 
@@ -345,7 +346,8 @@ def test_a_page_opened_with_a_link_shows_the_game_and_a_damaged_one_replaces_not
         pump(app, 31)
         notice = top(app)
         assert isinstance(notice, NoticeScene), damaged
-        assert "cannot be opened" in notice.title and ("damaged" in notice.message or "not a game link" in notice.message)
+        assert "This game link cannot be opened" in notice.message
+        assert "damaged" in notice.message or "not a game link" in notice.message
         assert app.stack[-2] is opened  # the game in progress is still there, under the notice
         assert [(g.id, g.history.notation()) for g in app.saved_games] == kept
         if damaged == link[:-7]:
@@ -586,3 +588,18 @@ def test_screens_of_the_list_and_the_dialogs(tag, tmp_path):
     shot(app, f"resign_confirm_{tag}")
     press(app, "confirm")
     shot(app, f"resigned_gameover_{tag}")
+
+
+def test_what_is_pasted_is_read_as_a_link_or_a_record():
+    history = read_shared('[Game "star"]\n[Options "-size=5"]\n\n1. C3\n').game.history
+    link = link_text(history, "game-20250101T000000-abcdef")
+    for pasted in (link, "  " + link + "\n", PAGE + "#" + link, "#" + link, link[:40] + "\n" + link[40:]):
+        shared = read_shared(pasted)
+        assert shared.from_link and shared.shared_id == "game-20250101T000000-abcdef"
+        assert shared.game.history.notation() == ["C3"]
+    record = read_shared("\ufeff# a comment\n" + write_record(history))
+    assert not record.from_link and record.game.history.notation() == ["C3"]
+    for nonsense, words in (("", "nothing to open"), ("hello", "not a game link"),
+                            ("[Game \"star\"]\n1. Q99\n", "line 2: move 1 'Q99'")):
+        with pytest.raises(RecordError, match=words):
+            read_shared(nonsense)

@@ -80,7 +80,7 @@ class App:
             return
         problem = menu.open_text(link, "the page's address")
         if problem is not None:
-            self.push(NoticeScene(self, "This game link cannot be opened", problem))
+            self.push(NoticeScene(self, "Nothing opened", problem))
 
     # -- the stack ---------------------------------------------------------------------
     @property

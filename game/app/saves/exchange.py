@@ -37,9 +37,9 @@ class SharedGame:
 
 
 def looks_like_link(text: str) -> bool:
-    """`text` is meant as a game link or an address (one line), not a record (which starts with a header)."""
-    stripped = text.strip().removeprefix("\ufeff")
-    return "\n" not in stripped and not stripped.startswith(("[", "#"))
+    """`text` is meant as a game link or an address, not a record: it has no header line (a record has
+    at least its ``[Game "..."]``)."""
+    return not any(line.strip().removeprefix("\ufeff").startswith("[") for line in text.splitlines())
 
 
 def link_in(text: str) -> str:
@@ -56,7 +56,7 @@ def read_shared(text: str) -> SharedGame:
     if not isinstance(text, str) or not text.strip():
         raise RecordError("there is nothing to open: paste a game link or a game record")
     if looks_like_link(text):
-        record = record_from_link(text)
+        record = record_from_link("".join(text.split()))  # a link a message broke over lines is whole again
         game = read_saved(record)
         shared_id = split_record(record).header("id") or ""
         return SharedGame(game, True, shared_id if _SAFE_ID.fullmatch(shared_id) else "")
