@@ -266,7 +266,7 @@ class PanelScene(GameScene):
                                      "rules": Button("Rules", self.open_rules, name="rules"),
                                      # Hint where a person plays, else Pause (see sync_computer_buttons)
                                      "computer": Button("Hint", self.computer_button, name="hint"),
-                                     # the game's sheet (share, export, resign), at the end of the entry row
+                                     # the game's sheet (share, export, resign): top bar (desktop), entry row (phone)
                                      "more": Button("More", self.open_more, name="more")}
         self.review_b = self.review_buttons()  # shown only while reviewing, over the game's buttons
         self.review_bar = pygame.Rect(0, 0, 0, 0)
@@ -324,6 +324,7 @@ class PanelScene(GameScene):
         half = (pw - gap) // 2
         self.b["menu"].rect = pygame.Rect(px, pad, half, 44)
         self.b["rules"].rect = pygame.Rect(px + half + gap, pad, half, 44)
+        self.place_more_in_top_bar()
         y = pad + 44 + gap + 4
         if self.cards_stacked:
             self.cards = [pygame.Rect(px, y, pw, 70), pygame.Rect(px, y + 70 + gap, pw, 70)]
@@ -341,7 +342,7 @@ class PanelScene(GameScene):
         self.rows_area = pygame.Rect(x, y, width, 0)
         self.row_gap, self.row_h = gap, self.button_h[0 if phone else 1]
         y = self.place_buttons()
-        slot = 104 if phone else 120  # the computer's button (Hint, or Pause) at the end of the entry row
+        slot = 88 if phone else 120  # the computer's button (Hint, or Pause) at the end of the entry row
         more = self.place_more_button(x + width, y)
         self.entry_rect = pygame.Rect(x, y, width - slot - more - gap, 44)
         self.computer_slot = pygame.Rect(x + width - more - slot, y, slot, 44)
@@ -352,10 +353,23 @@ class PanelScene(GameScene):
         return y + message_h + (2 if phone else 4)
 
     def place_more_button(self, right: int, y: int) -> int:
-        """The More button at the right end of the entry row; returns the width it takes (with its gap)."""
-        width = 66 if self.portrait else 86
+        """On a phone, the More button at the right end of the entry row (the top bar holds the title);
+        returns the width it takes there, with its gap (0 on a desktop: see `place_more_in_top_bar`)."""
+        if not self.portrait:
+            return 0
+        width = 66
         self.b["more"].rect = pygame.Rect(right - width, y, width, 44)
         return width + self.row_gap
+
+    def place_more_in_top_bar(self) -> None:
+        """On a desktop, More between Menu and Rules (the three share the top bar)."""
+        menu, rules = self.b["menu"].rect, self.b["rules"].rect
+        left, right, gap = menu.left, rules.right, rules.left - menu.right
+        third = (right - left - 2 * gap) // 3
+        self.b["menu"].rect = pygame.Rect(left, menu.top, third, menu.height)
+        self.b["more"].rect = pygame.Rect(left + third + gap, menu.top, third, menu.height)
+        self.b["rules"].rect = pygame.Rect(left + 2 * (third + gap), menu.top, right - left - 2 * (third + gap),
+                                           menu.height)
 
     def phone_board_height(self, room: int, width: int) -> int:
         """The board's height on a phone, given the `room` the panels leave and the screen width."""
@@ -643,16 +657,17 @@ class PanelScene(GameScene):
                 bar[name].rect = pygame.Rect(0, 0, 0, 0)
             self.review_bar = self.review_label = self.review_hint = pygame.Rect(0, 0, 0, 0)
             return
-        area = self.rows_area
-        more = self.b["more"].rect
-        self.review_bar = pygame.Rect(area.left, area.top, area.width, max(more.bottom, area.top + self.row_h) - area.top)
+        area, entry, more = self.rows_area, self.entry_rect, self.b["more"].rect
+        self.review_bar = pygame.Rect(area.left, area.top, area.width, max(entry.bottom, area.top + self.row_h) - area.top)
         row_h = self.row_h if self.review_bar.height >= self.row_h + self.row_gap + 24 else self.review_bar.height
         layout_button_rows(bar, [[(name, 1) for name in names]], self.review_bar, self.row_gap, row_h)
         top = self.review_bar.top + row_h + self.row_gap
-        beside_more = pygame.Rect(area.left, more.top, more.left - self.row_gap - area.left, more.height)
-        above_more = pygame.Rect(area.left, top, area.width, more.top - self.row_gap - top)
-        self.review_label = above_more if above_more.height >= 22 else beside_more
-        self.review_hint = beside_more if above_more.height >= 22 else pygame.Rect(0, 0, 0, 0)
+        more_here = more.top == entry.top  # a phone's More stays in the entry row, over the bar
+        entry_row = pygame.Rect(area.left, entry.top, (more.left - self.row_gap if more_here else area.right) - area.left,
+                                entry.height)
+        above = pygame.Rect(area.left, top, area.width, entry.top - self.row_gap - top)
+        self.review_label = above if above.height >= 22 else entry_row
+        self.review_hint = entry_row if above.height >= 22 else pygame.Rect(0, 0, 0, 0)
         live = bar["review_live"]
         at, total = self.review_at or 0, len(self.live_history.moves)
         bar["review_back"].enabled = at > 0
