@@ -603,3 +603,22 @@ def test_what_is_pasted_is_read_as_a_link_or_a_record():
                             ("[Game \"star\"]\n1. Q99\n", "line 2: move 1 'Q99'")):
         with pytest.raises(RecordError, match=words):
             read_shared(nonsense)
+
+
+def test_a_game_played_by_links_stays_one_when_resumed_later(tmp_path):
+    source = new_app(DESKTOP)
+    scene = start_game(source, "savoy")
+    take_turn(source, random.Random(4))
+    set_clipboard(link_text(scene.history, scene.save_id))
+    app = new_app(PHONE, Storage(tmp_path))
+    open_from_clipboard(app)
+    later = new_app(PHONE, Storage(tmp_path))  # another day: from the menu's list, not the link
+    menu = top(later)
+    assert menu.rows[0][0].by_link and menu.rows[0][0].players_text.endswith("· by link")
+    press(later, "resume")
+    resumed = quick_top(later)
+    assert resumed.from_link and resumed.b["more"].label == "More"
+    take_turn(later, random.Random(5))
+    assert resumed.share_due and resumed.b["more"].label == "Share"
+    press(later, "more")
+    assert isinstance(top(later), ShareScene)  # straight to the link

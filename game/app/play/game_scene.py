@@ -138,7 +138,7 @@ class GameScene(Scene):
     def autosave(self) -> None:
         """Keep the game in progress (in the app's list of saved games and its storage) after every change;
         a finished game, or one with no move yet, is forgotten."""
-        kept = SavedGame(self.live_history, self.seats, self.save_id)
+        kept = SavedGame(self.live_history, self.seats, self.save_id, by_link=self.from_link)
         problem = self.app.keep_game(kept)
         if problem:
             self.say(problem, error=True)
@@ -157,6 +157,7 @@ class GameScene(Scene):
         self.history = saved.history
         self.seats = tuple(parse_seat(seat) for seat in saved.seats)
         self.save_id = saved.id
+        self.from_link = saved.by_link
         self._refresh()
         self.say(f"Resumed: {saved.title}.")
 

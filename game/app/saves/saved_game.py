@@ -3,7 +3,8 @@
 Every game in progress is kept under its own id (``game-20250101T120000-3f2a``)
 as one text, ``<id>.txt``: the plain-text game record (with its dice seed)
 and two more headers, the seats (``[Seats "Human,Computer 3"]``: who plays
-each side, the computer with its level; see `seats`) and when it was last saved (``[Saved "2025-01-01T12:00:00.000000Z"]``), so it replays exactly
+each side, the computer with its level; see `seats`) and when it was last saved (``[Saved "2025-01-01T12:00:00.000000Z"]``),
+and, for a game played at a distance by links, ``[Played "by link"]``, so it replays exactly
 like any record. Starting a new game never replaces another: both are kept,
 and the menu's Resume opens the one played last. The single save of earlier
 versions (``current-game.txt``) is moved under an id of its own.
@@ -29,6 +30,7 @@ from .seats import SEAT_WORDS, parse_seat
 from .storage import Storage, Unreadable
 
 PREFIX, SUFFIX = "game-", ".txt"
+BY_LINK = "by link"
 LEGACY = "current-game.txt"  # the one save of earlier versions
 #: At most this many notices about set-aside saves are shown at once.
 MAX_NOTICES = 3
@@ -40,6 +42,7 @@ class SavedGame:
     seats: tuple[str, ...]
     id: str = ""
     saved: str = ""  # when it was last saved (UTC, ISO 8601), for ordering
+    by_link: bool = False  # played at a distance by links (``[Played "by link"]``): Share follows each move
 
     @property
     def title(self) -> str:
@@ -64,9 +67,10 @@ class SavedGame:
 
     @property
     def players_text(self) -> str:
-        """Who plays: ``R Human vs L Computer 3``."""
+        """Who plays: ``R Human vs L Computer 3`` (``· by link`` for a game played at a distance)."""
         players = self.history.game.players
-        return " vs ".join(f"{name} {seat}" for name, seat in zip(players, self.seats))
+        who = " vs ".join(f"{name} {seat}" for name, seat in zip(players, self.seats))
+        return who + (" · by link" if self.by_link else "")
 
     @property
     def progress_text(self) -> str:
@@ -124,6 +128,8 @@ def save(storage: Storage, game: SavedGame) -> str | None:
     game.saved = now()
     record = write_record(game.history)
     head = header_line("Seats", ",".join(game.seats)) + "\n" + header_line("Saved", game.saved) + "\n"
+    if game.by_link:
+        head += header_line("Played", BY_LINK) + "\n"
     return storage.save(game.name, head + record)
 
 
@@ -143,7 +149,7 @@ def read_saved(text: str, game_id: str = "") -> SavedGame:
             raise RecordError(
                 f"the Seats header {quote(value)} must name {len(history.game.players)} seats, each one of "
                 f"{SEAT_WORDS}", line)
-    return SavedGame(history, seats, game_id, record.header("saved") or "")
+    return SavedGame(history, seats, game_id, record.header("saved") or "", record.header("played") == BY_LINK)
 
 
 def load_all(storage: Storage) -> tuple[list[SavedGame], str]:
