@@ -90,12 +90,16 @@ def test_input_mapper_handles_each_physical_tap_once():
     assert m.translate(ev(pygame.MOUSEBUTTONDOWN, pos=(200, 200), button=1, touch=True)) == []
     assert m.translate(ev(pygame.MOUSEMOTION, pos=(200, 200), rel=(0, 0), buttons=(1, 0, 0), touch=True)) == []
     up = m.translate(ev(pygame.FINGERUP, x=0.5, y=0.25, touch_id=1, finger_id=0, dx=0, dy=0))
-    assert [i.kind for i in up] == ["release"]
+    assert [(i.kind, i.pos) for i in up] == [("tap", (200, 200)), ("release", (200, 200))]
     assert m.translate(ev(pygame.MOUSEBUTTONUP, pos=(200, 200), button=1, touch=True)) == []
-    # a real mouse click is one point too
+    # a real mouse click is one point and one tap too
     assert [i.kind for i in m.translate(ev(pygame.MOUSEBUTTONDOWN, pos=(5, 6), button=1))] == ["point"]
     assert [i.kind for i in m.translate(ev(pygame.MOUSEMOTION, pos=(9, 6), rel=(4, 0), buttons=(1, 0, 0)))] == ["drag"]
-    assert [i.kind for i in m.translate(ev(pygame.MOUSEBUTTONUP, pos=(9, 6), button=1))] == ["release"]
+    assert [i.kind for i in m.translate(ev(pygame.MOUSEBUTTONUP, pos=(9, 6), button=1))] == ["tap", "release"]
+    # a press that travelled is a drag, not a tap
+    m.translate(ev(pygame.MOUSEBUTTONDOWN, pos=(5, 6), button=1))
+    m.translate(ev(pygame.MOUSEMOTION, pos=(45, 6), rel=(40, 0), buttons=(1, 0, 0)))
+    assert [i.kind for i in m.translate(ev(pygame.MOUSEBUTTONUP, pos=(45, 6), button=1))] == ["release"]
     assert [i.kind for i in m.translate(ev(pygame.MOUSEMOTION, pos=(9, 9), rel=(0, 3), buttons=(0, 0, 0)))] == ["hover"]
 
 

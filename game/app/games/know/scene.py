@@ -35,7 +35,6 @@ ROLL_LABELS = {START: "Roll to begin", PREROLL: "Roll", ROLL: "Roll", ERRAND_ROL
 
 class KnowScene(PanelScene):
     rules_page = KNOW_RULES
-    max_entry = 24
     move_col_w = 150
     panel_width = (320, 500, 0.38)
 
@@ -212,9 +211,11 @@ class KnowScene(PanelScene):
         self.die_pick = None
 
     # -- layout -----------------------------------------------------------------------------
-    def layout(self, size: tuple[int, int]) -> None:
-        super().layout(size)
-        self.layout_board = KnowLayout(self.board_rect.inflate(-8, -8))
+    def make_board_layout(self, rect: pygame.Rect) -> KnowLayout:
+        return KnowLayout(rect.inflate(-8, -8))
+
+    def board_target_px(self, layout: KnowLayout) -> float:
+        return layout.smallest_space
 
     def button_rows(self) -> Sequence[Sequence[tuple[str, int]]]:
         if self.portrait:
@@ -289,17 +290,21 @@ class KnowScene(PanelScene):
             else:
                 self.say("")
             return
-        self.selected = None
-        self.explain(space)
+        chosen, self.selected = self.selected, None
+        self.explain(space, chosen)
 
-    def explain(self, space: int) -> None:
-        """Why a tap on the board did nothing, in the rules' words where possible."""
+    def explain(self, space: int, chosen: int | None = None) -> None:
+        """Why a tap on the board did nothing (on `space`, with the piece on `chosen` chosen, if one was), in
+        the rules' words where possible."""
         state = self.state
         name = board().names[space]
         piece = state.at(name)
         if self.chance or state.phase == OVER:
+            if self.roll_due():
+                self.say("Roll the dice first: press Roll (or Enter).", error=True)
             return
         if piece is None:
+            self.explain_target(name, chosen)
             return
         if owner(piece) != state.player:
             self.say(f"That is {PLAYERS[owner(piece)]}'s {TYPES[piece_type(piece)]}; it is {PLAYERS[state.player]}'s turn.",
@@ -323,11 +328,30 @@ class KnowScene(PanelScene):
             self.say(f"The {TYPES[piece_type(piece)]} on {name} has no move of exactly "
                      f"{' or '.join(map(str, sorted(set(state.dice))))} jumps.", error=True)
 
+    def explain_target(self, name: str, chosen: int | None) -> None:
+        """A tap on an empty space: why the chosen piece cannot go there (the rules' refusal), or that a
+        piece must be chosen first."""
+        state = self.state
+        if chosen is None or state.phase == PREROLL:
+            what = "a glowing point of contention" if state.phase == PREROLL else "a green space"
+            self.say(f"{name} is empty: tap one of your ringed pieces first, then {what}.", error=True)
+            return
+        src = board().names[chosen]
+        die = self.die_pick if self.die_pick is not None else self.piece_dice()
+        try:
+            self.game.check_legal(state, KnowMove("move", src, name, die if state.opts.symmetric else None))
+        except ValueError as err:
+            reason = str(err)
+            self.say(reason[:1].upper() + reason[1:] + ".", error=True)
+            return
+        self.say(f"{src}-{name} is not among the moves open now: tap a green space.", error=True)
+
     def piece_dice(self) -> int | None:
         return self.state.dice[0] if self.state.dice else None
 
     # -- frame ------------------------------------------------------------------------------
     def advance(self, dt: float) -> None:
+        super().advance(dt)
         if self.rolling is not None:
             move, left = self.rolling
             left -= dt
@@ -458,6 +482,9 @@ class KnowScene(PanelScene):
             return str(scores[colour])
         return f"{len(connected_types(self.state.pos, colour))}/3"
 
+    def score_caption(self) -> str:
+        return "score" if self.show_score else "connections"
+
     def card_leads(self, colour: int, leader: int | None) -> bool:
         return self.show_score and leader == colour
 
@@ -556,12 +583,13 @@ class KnowScene(PanelScene):
         surface.fill(theme.BG)
         if self.layout_board is None:
             return
-        draw_know(surface, self.layout_board, self.state, self.view())
-        if not self.portrait:
-            legend_y = self.board_rect.top + 6
-            h = tier_legend(surface, (self.board_rect.left + 6, legend_y), 16)
+        layout, state, view = self.layout_board, self.state, self.view()
+        self.draw_board(surface, lambda: draw_know(surface, layout, state, view))
+        if not self.portrait and not self.board_zoom.camera.zoomed:  # keys in the board's free corners
+            size = theme.MIN_TEXT
+            h = tier_legend(surface, (self.board_rect.left + 6, self.board_rect.top + 6), size)
             if self.board_rect.height - 2 * h > 200:
-                piece_legend(surface, (self.board_rect.left + 6, self.board_rect.bottom - 4 * 21 - 8), 16)
+                piece_legend(surface, (self.board_rect.left + 6, self.board_rect.bottom - 4 * (size + 5) - 8), size)
         for name, button in self.b.items():
             if name.startswith("die"):
                 continue
@@ -589,7 +617,7 @@ class KnowScene(PanelScene):
             draw_die(surface, face, value, border=PIECE_COLOURS[mover][0])
             words = "tap to use" if self.pending else ("chosen" if picked else (
                 "pick" if button.enabled else f"{PLAYERS[mover]}'s die"))
-            theme.text(surface, words, 17, theme.TEXT_DARK if picked else theme.TEXT,
+            theme.text(surface, words, theme.MIN_TEXT, theme.TEXT_DARK if picked else theme.TEXT,
                        midleft=(face.right + 8, rect.centery), max_width=rect.right - face.right - 12)
 
     # -- game over -----------------------------------------------------------------------------
