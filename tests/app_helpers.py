@@ -200,3 +200,42 @@ class Dice(random.Random):
         value = self.values.pop(0)
         assert start <= value < stop
         return value
+
+
+# ------------------------------------------------------------------------------ any game, mid-game
+def open_game(size: tuple[int, int], name: str, options: dict | None = None, moves: int = 0, seed: int = 1):
+    """A game scene of `name` pushed on a headless app, after `moves` random legal moves (seeded), with its
+    animations turned off."""
+    from game.app.games.registry import GAME_SCENES
+    from game.rules import GAMES
+
+    app = new_app(size)
+    scene = GAME_SCENES[name](app, GAMES[name], options)
+    for attr in ("roll_seconds", "draw_seconds", "capture_seconds"):
+        if hasattr(scene, attr):
+            setattr(scene, attr, 0)
+    if hasattr(scene, "roller"):
+        scene.roller.seconds = 0
+    app.push(scene)
+    play_random(scene, moves, seed)
+    pump(app)
+    return app, scene
+
+
+def play_random(scene, moves: int, seed: int) -> None:
+    """Play `moves` random legal moves (rolls from a seeded generator), passing and claiming draws only when
+    nothing else is legal, straight into the scene's history."""
+    rng = random.Random(seed)
+    game = scene.game
+    for _ in range(moves):
+        state = scene.state
+        if game.outcome(state) is not None:
+            break
+        if game.is_chance(state):
+            scene.history.play(game.random_chance(state, rng))
+            continue
+        legal = game.legal_moves(state)
+        if not legal:
+            break
+        scene.history.play(rng.choice([m for m in legal if str(m) not in ("pass", "draw")] or legal))
+    scene._refresh()

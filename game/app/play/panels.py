@@ -259,7 +259,7 @@ class PanelScene(GameScene):
         self.portrait = False
         self.short_phone = False       # a phone shorter than SHORT_PHONE: smaller panels, more board
         self.layout_board: Any = None  # the game's board geometry, built for the camera (`make_board_layout`)
-        self.board_zoom = BoardZoom(self.relayout_board)
+        self.board_zoom = BoardZoom(self.relayout_board, self.board_target_now)
         self.entry_selected = False    # after a refused move: the next key replaces the text
         self.entry_keyboard = False    # the on-screen keyboard was asked for by a tap on the entry
         self.moves_expanded = False    # the move list is drawn over the board, as tall as it can be
@@ -431,6 +431,7 @@ class PanelScene(GameScene):
                 self.press = Press(intent.pos, taken=True)
                 return
             self.press = Press(intent.pos, self.area_at(intent.pos))
+            self._moves_drag = 0.0
         elif kind in ("tap", "drag", "pinch", "release", "zoom") or (
                 kind == "scroll" and self.board_rect.collidepoint(intent.pos)):
             self.handle_pointer(intent)
@@ -527,11 +528,14 @@ class PanelScene(GameScene):
 
     def relayout_board(self) -> None:
         """Build the board's layout for the camera as it is now (after a zoom, a pan or a new layout)."""
-        camera = self.board_zoom.camera
-        self.layout_board = self.make_board_layout(camera.world)
-        if self.layout_board is not None:
-            self.board_zoom.set_target(self.board_target_px(self.layout_board) / camera.zoom)
+        self.layout_board = self.make_board_layout(self.board_zoom.camera.world)
         self.board_zoom.laid_out()
+
+    def board_target_now(self) -> float:
+        """The smallest target a finger must hit now, in pixels of the unzoomed board."""
+        if self.layout_board is None:
+            return 0.0
+        return self.board_target_px(self.layout_board) / self.board_zoom.camera.zoom
 
     def draw_board(self, surface: pygame.Surface, paint: Callable[[], None]) -> None:
         """Draw the board with `paint` (which draws it at `layout_board`), as the camera shows it."""
@@ -552,7 +556,7 @@ class PanelScene(GameScene):
         if not self.portrait or not self.board_zoom.needs_zoom:
             return ""
         if self.board_zoom.camera.zoomed:
-            return "Drag to look around; double-tap to zoom out."
+            return "Drag to look around; double-tap for the whole board."
         return "Double-tap or pinch the board to zoom in."
 
     # -- the move list ----------------------------------------------------------------------------
@@ -700,5 +704,5 @@ class PanelScene(GameScene):
         colour = theme.BAD if self.message_is_error else theme.GOOD
         if not words:
             words, colour = self.idle_message()
-            words = f"{words} {self.zoom_hint()}".strip()
+            words = f"{self.zoom_hint()} {words}".strip()  # on a phone the zoom comes first
         draw_message(surface, self.message_rect, words, colour, self.text_size)

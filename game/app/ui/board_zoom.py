@@ -25,17 +25,19 @@ from .widgets import Button
 
 TAP_GOAL = 48        # px: a double tap zooms until the smallest target is this wide (Android's 48 dp)
 WHEEL_STEP = 1.25    # zoom per wheel notch or key press
+MAX_WORLD = 4096     # px: pinching stops before the board grows wider than this (unless a double tap needs more)
+MIN_MAX_ZOOM = 3.0   # every board can be pinched this far in, to look closer
 Point = tuple[int, int]
 
 
 class BoardZoom:
     """The camera of one board, the taps held back for a double tap, and the zoom-out button."""
 
-    def __init__(self, relayout: Callable[[], None]) -> None:
+    def __init__(self, relayout: Callable[[], None], measure: Callable[[], float]) -> None:
         self.camera = Camera()
         self.relayout = relayout       # the scene builds its board layout for `camera.world` again
+        self.measure = measure         # the smallest target a finger must hit now, in px at zoom 1
         self.taps = TapTimer()
-        self.target_px = 0.0           # the board's smallest target at zoom 1 (px), told by the scene
         self.pinching = False
         self._snapshot: tuple[pygame.Surface, pygame.Rect] | None = None  # the board before the pinch
         self._laid_world = pygame.Rect(0, 0, 0, 0)  # the world the scene's board layout was built for
@@ -47,9 +49,14 @@ class BoardZoom:
         return self.camera.viewport
 
     @property
+    def target_px(self) -> float:
+        """The smallest target a finger must hit now, in pixels at zoom 1 (0: the board has none)."""
+        return self.measure()
+
+    @property
     def tap_zoom(self) -> float:
         """The zoom a double tap goes to: the smallest target TAP_GOAL wide."""
-        return min(self.camera.max_zoom, fit_zoom(self.target_px, TAP_GOAL))
+        return fit_zoom(self.target_px, TAP_GOAL)
 
     @property
     def needs_zoom(self) -> bool:
@@ -60,9 +67,12 @@ class BoardZoom:
         """A finger's tap on this board waits to see whether it is a double tap."""
         return touch and (self.needs_zoom or self.camera.zoomed)
 
-    def set_target(self, target_at_zoom_one: float) -> None:
-        self.target_px = target_at_zoom_one
-        self.camera.max_zoom = max(2.0, 1.5 * fit_zoom(target_at_zoom_one, TAP_GOAL))
+    def _limit(self) -> None:
+        """How far a pinch or the wheel may zoom: a little past the double tap's zoom (at least 3), and
+        no further than a board MAX_WORLD wide unless the double tap needs it."""
+        fit = self.tap_zoom
+        side = max(1, *self.camera.viewport.size)
+        self.camera.max_zoom = max(MIN_MAX_ZOOM, fit, min(1.25 * fit, MAX_WORLD / side))
 
     def placed(self) -> None:
         """The layout follows the camera: place the zoom-out button over the board's corner."""
@@ -79,19 +89,24 @@ class BoardZoom:
         self.relayout()
 
     def toggle(self, pos: Point) -> None:
-        """A double tap: in to `tap_zoom` about `pos`, or back out to the whole board."""
-        if self.camera.zoomed:
-            self.camera.reset()
+        """A double tap: in to `tap_zoom` about `pos` (where the targets are finger-sized), or, when they
+        are already, back out to the whole board."""
+        self._limit()
+        goal = self.tap_zoom
+        if goal > self.camera.zoom * 1.01:
+            self.camera.zoom_to(goal, pos)
         else:
-            self.camera.zoom_to(self.tap_zoom, pos)
+            self.camera.reset()
         self.relayout()
 
     def wheel(self, pos: Point, notches: int) -> None:
+        self._limit()
         self.camera.zoom_about(pos, WHEEL_STEP ** notches)
         self.relayout()
 
     def key(self, what: str) -> None:
         centre = self.camera.viewport.center
+        self._limit()
         if what == "fit":
             self.camera.reset()
         else:
@@ -110,6 +125,7 @@ class BoardZoom:
         if not self.pinching:
             self.pinching = True
             self.taps.pending = None  # the finger that began the pinch was no tap
+            self._limit()
         self.camera.zoom_about(intent.pos, intent.scale)
         self.camera.pan(*intent.rel)
 

@@ -9,6 +9,7 @@ game's seed) and are shown after a short animation.
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any, Callable, Sequence
 
@@ -29,6 +30,13 @@ from .view import (PIECE_COLOURS, PLAYER_INK, KnowLayout, KnowView, draw_die, dr
                         piece_legend, tier_legend)
 
 ROLL_SECONDS = 0.5
+SNAP_PX = 26  # a tap this near an offered piece or space (its centre) takes it
+
+
+def offer_gap(layout: KnowLayout, offered: frozenset[int]) -> float:
+    """The least distance in pixels between the centres of two offered spaces (inf with fewer than two)."""
+    points = [layout.centroids[i] for i in offered]
+    return min((math.dist(a, b) for k, a in enumerate(points) for b in points[k + 1:]), default=math.inf)
 ROLL_LABELS = {START: "Roll to begin", PREROLL: "Roll", ROLL: "Roll", ERRAND_ROLL: "Errand roll",
                PATH_ROLL: "Contest roll", POST_ROLL: "Catch-up roll"}
 
@@ -214,9 +222,6 @@ class KnowScene(PanelScene):
     def make_board_layout(self, rect: pygame.Rect) -> KnowLayout:
         return KnowLayout(rect.inflate(-8, -8))
 
-    def board_target_px(self, layout: KnowLayout) -> float:
-        return layout.smallest_space
-
     def button_rows(self) -> Sequence[Sequence[tuple[str, int]]]:
         if self.portrait:
             return ((("roll", 2), ("errand", 1), ("pass", 1), ("undo", 1), ("redo", 1)),
@@ -266,9 +271,40 @@ class KnowScene(PanelScene):
             if not self.submit_entry() and self.roll_due():
                 self.start_roll()
 
-    def point_board(self, pos: tuple[int, int], touch: bool = False) -> None:
+    def choosable_spaces(self) -> frozenset[int]:
+        """The pieces a tap may choose now: those that can move, be sent on an Errand or declare a Path."""
+        index = board().index
+        if self.state.phase == PREROLL:
+            return frozenset(index[m.src or ""] for m in self.path_offers())
+        return self.movable_spaces() | frozenset(index[m.src or ""] for m in self.errand_offers())
+
+    def offered_spaces(self) -> frozenset[int]:
+        """What a tap may choose now: a piece that can act, or a space the chosen piece can go to."""
+        if self.rolling is not None or self.chance:
+            return frozenset()
+        return self.choosable_spaces() | self.target_spaces()
+
+    def space_under(self, pos: tuple[int, int]) -> int | None:
+        """The space a tap at `pos` means: the offered piece or space whose middle (where its piece or its
+        green dot is drawn) is nearest, within SNAP_PX (know's spaces are often far narrower than a finger,
+        the offers far apart), else the space under it."""
         geo = self.layout_board
-        space = geo.space_at(pos) if geo else None
+        if geo is None:
+            return None
+        offered = self.offered_spaces()
+        if offered:
+            near = min(offered, key=lambda i: math.dist(geo.centroids[i], pos))
+            if math.dist(geo.centroids[near], pos) <= SNAP_PX:
+                return near
+        return geo.space_at(pos)
+
+    def board_target_px(self, layout: KnowLayout) -> float:
+        """A tap takes the nearest offer within SNAP_PX, so an offer is as wide as the gap to the next
+        offer (the snap disc is wider than a finger): the smallest such gap now (none: no limit)."""
+        return offer_gap(layout, self.offered_spaces())
+
+    def point_board(self, pos: tuple[int, int], touch: bool = False) -> None:
+        space = self.space_under(pos)
         if self.rolling is not None or space is None:
             self.selected, self.pending = None, []
             return
@@ -279,9 +315,7 @@ class KnowScene(PanelScene):
             return
         index = board().index
         errand = {index[m.src or ""] for m in self.errand_offers()}
-        paths = {index[m.src or ""] for m in self.path_offers()}
-        choosable = paths if self.state.phase == PREROLL else self.movable_spaces() | errand
-        if space in choosable:
+        if space in self.choosable_spaces():
             self.selected = space
             if self.state.phase == PREROLL:
                 self.say(f"Path from {names[space]}: tap a glowing point of contention to declare it, or Roll.")

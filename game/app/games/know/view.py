@@ -41,9 +41,6 @@ INFLUENCE_TINT: tuple[tuple[int, int, int, int], ...] = ((236, 80, 60, 92), (40,
 POC_TINT = (150, 60, 170, 130)
 TARGET = (120, 226, 140)
 SHAPES = ("round", "triangle", "square")
-# The diameter of the largest circle inside the board's smallest spaces (the Second tier's slivers such
-# as 2.2b), in board radii: the smallest target a finger must hit (tests/test_touch_targets.py measures it).
-SMALLEST_SPACE = 0.0436
 # Above this many pixels across, the empty board is drawn without supersampling (a board zoomed far in).
 SUPERSAMPLE_UP_TO = 1100
 
@@ -71,11 +68,6 @@ class KnowLayout:
     @property
     def piece_radius(self) -> float:
         return max(6.0, self.radius * 0.062)
-
-    @property
-    def smallest_space(self) -> float:
-        """The width in pixels of the smallest space (the largest circle inside it)."""
-        return SMALLEST_SPACE * self.radius
 
     def space_at(self, pos: tuple[int, int]) -> int | None:
         """The space whose polygon holds `pos`, or None off the board."""

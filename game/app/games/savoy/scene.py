@@ -337,8 +337,10 @@ class SavoyScene(PanelScene):
         move = SavoyMove("turn", tuple(parts))
         reason = str(self.game.explain(self.state, move))
         reason = reason.removeprefix(f"{move}: ")
-        self.say(f"{src}-{dst}: {reason[:1].lower() + reason[1:]}. Tap a green cell, or another ringed piece.",
-                 error=True)
+        label = f"{src}-{dst}"
+        if not reason.startswith(label):
+            reason = f"{label}: {reason[:1].lower() + reason[1:]}"
+        self.say(f"{reason}. Tap a green cell, or another ringed piece.", error=True)
 
     def _route_at(self, name: str | None) -> Part | None:
         """The competing route that alone passes through `name` (tapping a cell on it picks it)."""
