@@ -239,3 +239,5 @@ def play_random(scene, moves: int, seed: int) -> None:
             break
         scene.history.play(rng.choice([m for m in legal if str(m) not in ("pass", "draw")] or legal))
     scene._refresh()
+    if moves:
+        scene.say("")  # (the opening's message no longer applies)

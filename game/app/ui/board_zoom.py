@@ -6,7 +6,8 @@ board's smallest target is a finger's width (`TAP_GOAL`) and back out, one finge
 drags a zoomed board, the wheel zooms about the pointer, Ctrl + / - / 0 zoom from the keyboard. A tap
 that is none of these comes back to the scene as a tap; a drag or a pinch never does.
 
-While fingers pinch, the board is not redrawn at every step: the picture from before the pinch is
+While zoomed, a small map in the corner shows the whole board and the part of it in view. While
+fingers pinch, the board is not redrawn at every step: the picture from before the pinch is
 scaled and moved with the fingers, and the board is drawn afresh at the new zoom when they lift (a
 large board zoomed far costs a moment to draw).
 """
@@ -27,6 +28,7 @@ TAP_GOAL = 48        # px: a double tap zooms until the smallest target is this 
 WHEEL_STEP = 1.25    # zoom per wheel notch or key press
 MAX_WORLD = 4096     # px: pinching stops before the board grows wider than this (unless a double tap needs more)
 MIN_MAX_ZOOM = 3.0   # every board can be pinched this far in, to look closer
+OVERVIEW = 64        # px: the longer side of the small map of the whole board shown while zoomed
 Point = tuple[int, int]
 
 
@@ -172,7 +174,25 @@ class BoardZoom:
             self._draw_scaled(surface)
         else:
             paint()
+        self._draw_overview(surface)
         surface.set_clip(clip)
+
+    def _draw_overview(self, surface: pygame.Surface) -> None:
+        """A small map in the viewport's corner: the whole board, and the part of it in view."""
+        if not self.camera.zoomed:
+            return
+        v, world = self.camera.viewport, self.camera.world
+        scale = OVERVIEW / max(v.width, v.height)
+        box = pygame.Rect(0, 0, round(v.width * scale), round(v.height * scale))
+        box.bottomright = (v.right - 6, v.bottom - 6)
+        shade = pygame.Surface(box.size, pygame.SRCALPHA)
+        shade.fill((20, 26, 34, 170))
+        surface.blit(shade, box.topleft)
+        pygame.draw.rect(surface, theme.TEXT_DIM, box, 1)
+        f = box.width / world.width
+        seen = pygame.Rect(round(box.left + (v.left - world.left) * f), round(box.top + (v.top - world.top) * f),
+                           max(3, round(v.width * f)), max(3, round(v.height * f)))
+        pygame.draw.rect(surface, theme.ACCENT, seen.clip(box.inflate(2, 2)), 2)
 
     def laid_out(self) -> None:
         """The scene built its board layout for the camera's world now."""

@@ -651,8 +651,11 @@ class KnowScene(PanelScene):
             draw_die(surface, face, value, border=PIECE_COLOURS[mover][0])
             words = "tap to use" if self.pending else ("chosen" if picked else (
                 "pick" if button.enabled else f"{PLAYERS[mover]}'s die"))
+            room = rect.right - face.right - 12
+            if theme.font(theme.MIN_TEXT).size(words)[0] > room and not self.pending and not picked:
+                words = "pick" if button.enabled else PLAYERS[mover]  # a narrow button: the short word
             theme.text(surface, words, theme.MIN_TEXT, theme.TEXT_DARK if picked else theme.TEXT,
-                       midleft=(face.right + 8, rect.centery), max_width=rect.right - face.right - 12)
+                       midleft=(face.right + 8, rect.centery), max_width=room)
 
     # -- game over -----------------------------------------------------------------------------
     def breakdown_lines(self) -> list[str]:

@@ -517,7 +517,7 @@ class SavoyScene(PanelScene):
             hover=geo_hover, show_names=bool(self.show_names),
             mover=None if state.over else state.to_move,
             pips=(pips.get("R", 0), pips.get("L", 0)), dice=dice, dice_owner=owners, dice_caption=caption,
-            title="" if self.portrait else "Savoy",
+            title="" if self.portrait or self.board_zoom.camera.zoomed else "Savoy",  # (with the legend)
         )
 
     def tray(self) -> tuple[list[tuple[int, bool]], list[int], str]:
