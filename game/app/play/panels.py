@@ -665,7 +665,8 @@ class PanelScene(GameScene):
         area = self.moves_area()
         if self.moves_expanded:
             pygame.draw.rect(surface, theme.BG, area.inflate(8, 8))
-        note = "tap to close" if self.moves_expanded else ("tap for all" if self.moves_hidden() else "")
+        act = "tap" if self.portrait else "click"
+        note = f"{act} to close" if self.moves_expanded else (f"{act} for all" if self.moves_hidden() else "")
         self.move_scroll = draw_move_list(surface, area, self.move_lines(), self.move_scroll, self.move_col_w,
                                           note)
 
