@@ -72,7 +72,9 @@ def test_parse_size_and_browser_canvas():
             app_main.parse_size(bad)
     with pytest.raises(ValueError, match="must each be"):
         app_main.parse_size("9" * 5000 + "x844")
-    assert app_main.fit_canvas(390, 844) == (480, 1039)  # portrait phone
+    assert app_main.fit_canvas(390, 844) == (390, 844)  # portrait phone: css pixels, so 44 px are 44 css px
+    assert app_main.fit_canvas(360, 640) == (360, 640)
+    assert app_main.fit_canvas(768, 1024) == (480, 640)  # a tablet: at most 480 wide
     assert app_main.fit_canvas(1920, 1080) == (1280, 720)  # landscape
     assert app_main.fit_canvas(0, 0) == app_main.DEFAULT_SIZE
     assert app_main.browser_size() == app_main.DEFAULT_SIZE  # no JS window on the desktop
