@@ -15,7 +15,7 @@ from .savoya import SAVOYA
 from .star import STAR
 from .truchet import TRUCHET
 
-GAMES: dict[str, Game] = {game.name: game for game in (SAVOY, SAVOYA, STAR, KNOW, TRUCHET)}
+GAMES: dict[str, Game] = {game.name: game for game in (SAVOY, STAR, KNOW, TRUCHET, SAVOYA)}
 
 
 def get_game(name: str) -> Game:

@@ -824,18 +824,12 @@ def _turns_per_die(cells: Sequence[int], me: int, dice: tuple[int, ...], land: S
 
 
 class TurnTable:
-    """The legal moves of one state, with what parsing and explaining need (built when first asked).
+    """The legal moves of one state, with what parsing and explaining need (built when first asked)."""
 
-    `results` maps each move to the board it leaves, for seats moving more than one colour (Savoya's two
-    players), where the order of play can matter; it is empty otherwise (the board follows from the
-    move's parts alone)."""
-
-    def __init__(self, moves: list[SavoyMove], max_pips: int, winning: int,
-                 results: dict[SavoyMove, tuple[int, ...]] | None = None) -> None:
+    def __init__(self, moves: list[SavoyMove], max_pips: int, winning: int) -> None:
         self.moves = moves
         self.max_pips = max_pips  # the most pips a board-changing turn can use (0: must pass)
         self.winning = winning  # how many legal moves win at once
-        self.results = results or {}
 
     @cached_property
     def members(self) -> set[SavoyMove]:
@@ -872,14 +866,13 @@ def build_turns(cells: tuple[int, ...], me: int, dice: tuple[int, ...], rules: S
     else:
         found = _turns_per_piece(cells, colour, dice, rules.trips, land, board)
     best = max((pips for _, pips, _, _ in found), default=0)
-    return _assemble([(numbers, False, repeated, gain == need, None) for numbers, pips, gain, repeated in found
+    return _assemble([(numbers, False, repeated, gain == need) for numbers, pips, gain, repeated in found
                       if pips == best or gain == need], best, board)
 
 
 # A legal turn to write: (route numbers, sorted unless the order of play matters, whether they are written
-# in that order, whether a route is taken more than once, whether the turn wins, the board it leaves or
-# None when that follows from its parts)
-_Legal = tuple[tuple[int, ...], bool, bool, bool, "tuple[int, ...] | None"]
+# in that order, whether a route is taken more than once, whether the turn wins)
+_Legal = tuple[tuple[int, ...], bool, bool, bool]
 
 
 def _assemble(legal: Sequence[_Legal], best: int, board: SavoyBoard) -> TurnTable:
@@ -887,7 +880,7 @@ def _assemble(legal: Sequence[_Legal], best: int, board: SavoyBoard) -> TurnTabl
     routes = board.routes
     # routes that compete for the same from-to decide what the text of their parts must say
     rivals: dict[tuple[int, int], list[int]] = {}
-    for number in set().union(*(numbers for numbers, _, _, _, _ in legal)):
+    for number in set().union(*(numbers for numbers, _, _, _ in legal)):
         src, dst, _, _ = routes[number]
         rivals.setdefault((src, dst), []).append(number)
     show = {n: _route_flags({(routes[m][2], routes[m][3]) for m in numbers})
@@ -897,10 +890,8 @@ def _assemble(legal: Sequence[_Legal], best: int, board: SavoyBoard) -> TurnTabl
     texts: list[str] = []
     parts: list[tuple[Part, ...]] = []
     winning = 0
-    results: list[tuple[int, ...] | None] = []
-    for numbers, ordered, repeated, won, result in legal:
+    for numbers, ordered, repeated, won in legal:
         winning += won
-        results.append(result)
         if not repeated:
             texts.append(",".join(map(text_of, numbers)))
             parts.append(tuple(map(part_of, numbers)))
@@ -910,9 +901,7 @@ def _assemble(legal: Sequence[_Legal], best: int, board: SavoyBoard) -> TurnTabl
         texts.append(",".join([text for _, text in pairs]))
         parts.append(tuple([part for part, _ in pairs]))
     order = sorted(range(len(texts)), key=texts.__getitem__)
-    moves = [SavoyMove("turn", parts[i]) for i in order]
-    return TurnTable(moves, best, winning,
-                     {moves[k]: results[i] for k, i in enumerate(order) if results[i] is not None})
+    return TurnTable([SavoyMove("turn", parts[i]) for i in order], best, winning)
 
 
 def _grouped_parts(numbers: Sequence[int], show: Mapping[int, tuple[bool, bool]], board: SavoyBoard,
@@ -958,10 +947,9 @@ def _build_turns_in_order(cells: tuple[int, ...], colours: Sequence[int], dice: 
     for multiset, ways in boards.items():
         repeated = len(set(multiset)) < len(multiset)
         if len(ways) == 1 or len({result for _, result, _ in ways}) == 1:
-            _, result, won = ways[0]
-            legal.append((multiset, False, repeated, won, result))
+            legal.append((multiset, False, repeated, ways[0][2]))
         else:
-            legal += [(sequence, True, True, won, result) for sequence, result, won in ways]
+            legal += [(sequence, True, True, won) for sequence, _, won in ways]
     return _assemble(legal, best, board)
 
 
@@ -1046,15 +1034,12 @@ def _orders(cells: tuple[int, ...], numbers: tuple[int, ...], info: Mapping[int,
     free, can_land, apply = stacks.free, stacks.can_land, stacks.apply
     check_stops = mode == "checked"
     results: dict[tuple[int, ...], tuple[int, ...]] = {}
-    # one colour's trips commute (they never change where that colour may land), so only the order in
-    # which the colours take turns matters: each colour's trips go in route-number order
-    by_colour: dict[int, list[int]] = {}
-    for n in numbers:
-        by_colour.setdefault(info[n][0], []).append(n)
-    orders = []
-    for labels in set(permutations([info[n][0] for n in numbers])):
-        queues = {colour: iter(trips) for colour, trips in by_colour.items()}
-        orders.append(tuple(next(queues[colour]) for colour in labels))
+    # trips of one colour played one straight after another commute (one colour's moves never change where
+    # it may land): so an order whose neighbouring trips of one colour are out of route-number order is left
+    # out, as it leaves the same board as the order with them swapped
+    colour_of = {n: info[n][0] for n in numbers}
+    orders = [order for order in set(permutations(numbers))
+              if all(a <= b or colour_of[a] != colour_of[b] for a, b in zip(order, order[1:]))]
     for order in sorted(orders):
         now = cells
         arrived: dict[tuple[int, int], int] = {}
@@ -1679,8 +1664,7 @@ class SavoyGame(Game[SavoyState, SavoyMove]):
         if move.kind == "pass":
             cells, passes = state.cells, state.passes + 1
         elif self._several_colours(state):
-            result = self.table(state).results.get(move)
-            cells, passes = (self.after(state, move.parts) if result is None else result), 0
+            cells, passes = self._play_turn(state, move), 0
         else:
             net: dict[int, int] = {}
             cell_id = self.board.cell_id
@@ -1708,6 +1692,33 @@ class SavoyGame(Game[SavoyState, SavoyMove]):
                 draw = f"house rule: the turn limit ({rules.max_turns} turns) is reached"
         return SavoyState(rules, cells, (me + 1) % seats, (), False, turns, passes, winner, draw, state.opening_roll,
                           move)
+
+    def _play_turn(self, state: SavoyState, move: SavoyMove) -> tuple[int, ...]:
+        """The board after a legal turn of a seat moving several colours: its parts played in the order
+        written if that order is legal (a turn whose order matters is written in an order that leaves its
+        board), else in the first legal order (every legal order of such a turn leaves the same board)."""
+        board, stacks = self.board, self._stacks
+        colours = state.rules.seats[state.to_move]
+        check_stops, per_die = state.rules.trips == "checked", state.rules.trips == "dice"
+        uses = {length: stop_sets for _, length, stop_sets in _dice_uses(state.dice, per_die)}
+        trips = [(board.cell_id[p.src], board.ray_by_first[board.cell_id[p.src]][board.cell_id[p.via]], p.steps)
+                 for p in move.parts for _ in range(p.count)]
+        for order in [tuple(trips)] + sorted(set(permutations(trips))):
+            now = state.cells
+            arrived: dict[tuple[int, int], int] = {}
+            for src, r, length in order:
+                colour = next((c for c in colours
+                               if stacks.free(now[src], c) > (0 if per_die else arrived.get((src, c), 0))), None)
+                ray = board.rays[src][r][2]
+                dst = ray[length - 1]
+                if colour is None or not stacks.can_land(now[dst], colour) or check_stops and uses[length] and not any(
+                        all(stacks.can_land(now[ray[s - 1]], colour) for s in stops) for stops in uses[length]):
+                    break
+                now = stacks.apply(now, colour, {src: -1, dst: 1})
+                arrived[(dst, colour)] = arrived.get((dst, colour), 0) + 1
+            else:
+                return now
+        raise IllegalMoveError(f"{move}: its parts cannot be played in any order", "order")
 
     def _can_move(self, state: SavoyState) -> bool:
         """Whether the seat to move has a board-changing turn with the dice in force."""
