@@ -1356,7 +1356,6 @@ class SavoyGame(Game[SavoyState, SavoyMove]):
     designer = "Cameron Browne"
     players = PLAYERS
     board: SavoyBoard = SAVOY_BOARD
-    player_counts: tuple[int, ...] = (2,)
     has_chance = True
     OPTIONS = (
         IntOption("stack", DEFAULT_PIECES, 1, MAX_PIECES,
@@ -1407,10 +1406,6 @@ class SavoyGame(Game[SavoyState, SavoyMove]):
                 f"option -step={checked['step']} cannot be spread in steps h, h+1, h+2 over three cells: "
                 "use a multiple of 3 (3, 6, 9, 12, 15)", "option_range")
         return checked
-
-    def player_count(self, options: Mapping[str, OptionValue]) -> int:
-        """How many play with `options` (Savoy: two)."""
-        return 2
 
     def seat_names(self, state: SavoyState) -> tuple[str, ...]:
         return self.board.seat_names(len(state.rules.seats))

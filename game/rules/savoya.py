@@ -105,8 +105,5 @@ class SavoyaGame(SavoyGame):
                                   f"scaled to the players) or {low}..", "option_range")
         return checked
 
-    def player_count(self, options: Mapping[str, OptionValue]) -> int:
-        return int(options["players"])
-
 
 SAVOYA = SavoyaGame()
