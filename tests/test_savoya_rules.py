@@ -214,7 +214,7 @@ def _reference(state):
     return {(f[1], f[4]) for f in found if f[2] == best or f[3]}
 
 
-@pytest.mark.parametrize("options", [{"players": 2}, {"players": 2, "trips": "jump"}, {"players": 2, "stack": 3},
+@pytest.mark.parametrize("options", [{"players": 2}, {"players": 2, "trips": "jump"}, {"players": 2, "stack": 3}, {"players": 2, "pinnedaway": True},
                                      {"players": 3}, {"players": 4, "trips": "jump"}])
 def test_fast_turns_match_the_plain_generator(options):
     for seed in range(3):

@@ -934,10 +934,10 @@ def _build_turns_in_order(cells: tuple[int, ...], colours: Sequence[int], dice: 
     leave, in an order of play that leaves it (so `a-x,b-x` and `b-x,a-x` are two moves when the
     second piece to land pins the first)."""
     board = rules.board
-    if rules.trips == "dice" or rules.pinned_away or _self_pinned(cells, colours, board):
+    if rules.trips == "dice" or _self_pinned(cells, colours, board):
         found = _turns_in_order(cells, colours, dice, rules.trips, rules.pinned_away, board, home, total)
     else:
-        found = _turns_mixed(cells, colours, dice, rules.trips, board, home, total)
+        found = _turns_mixed(cells, colours, dice, rules.trips, rules.pinned_away, board, total)
     best = max((pips for _, _, pips, _, _ in found), default=0)
     boards: dict[tuple[int, ...], list[tuple[tuple[int, ...], tuple[int, ...] | None, bool]]] = {}
     for sequence, multiset, pips, won, result in found:
@@ -971,7 +971,7 @@ def _self_pinned(cells: Sequence[int], colours: Sequence[int], board: SavoyBoard
 
 
 def _turns_mixed(cells: tuple[int, ...], colours: Sequence[int], dice: tuple[int, ...], mode: str,
-                 board: SavoyBoard, home: int, total: int) -> list[_Played]:
+                 pinned_away: bool, board: SavoyBoard, total: int) -> list[_Played]:
     """`_turns_in_order`'s turns (readings checked and jump, no piece of the seat pinned under another of
     its colours) found the fast way: the multisets of trips of all the seat's colours, each trip legal
     on the starting board or on a cell one of the seat's other colours tops (which its leaving may open),
@@ -985,7 +985,8 @@ def _turns_mixed(cells: tuple[int, ...], colours: Sequence[int], dice: tuple[int
     trips: list[_TripEntry] = []
     # route number -> (colour, source, the ray's cells, length, destination, cells its landings test,
     # legal on the starting board)
-    info: dict[int, tuple[int, int, tuple[int, ...], int, int, frozenset[int], bool]] = {}
+    info: dict[int, tuple[int, int, tuple[int, ...], int, int, list[int], bool]] = {}
+    masks: dict[int, tuple[int, int, int, bool]] = {}
     for colour in colours:
         land = stacks.landable(cells, colour)
         opened = [ok or (v != 0 and layers(v)[0] in colours) for ok, v in zip(land, cells)]
@@ -997,33 +998,49 @@ def _turns_mixed(cells: tuple[int, ...], colours: Sequence[int], dice: tuple[int
             number = entry[0]
             src, dst, via, length = routes[number]
             ray = rays[src][ray_by_first[src][via]][2]
-            tested = frozenset([dst] + [ray[s - 1] for stops in uses[length] for s in stops])
+            tested = [dst] + [ray[s - 1] for stops in uses[length] for s in stops]
             info[number] = (colour, src, ray, length, dst, tested, number in now)
+            # the cells the trip changes, and those whose content matters to it (its landings and its
+            # source), as bit masks: one bit per cell, the second colour's above the first's
+            shift = len(cells) * colours.index(colour)
+            moved = (1 << src | 1 << dst) << shift
+            looked = (1 << src | sum(1 << c for c in set(tested))) << shift
+            masks[number] = (moved, looked, weight[dst] - weight[src], number in now)
             trips.append(entry)
     trips.sort()
+    span = len(cells)
+    # pieces on their home cells, pinned or not: a turn can win only if it brings them all there (under
+    # -pinnedaway the board it leaves then decides)
+    placed = _home_count(cells, colours[0], False, board, colours)[0]
+    low = (1 << span) - 1
     found: list[_Played] = []
     for numbers, pips, gain, _ in _multisets(trips, movable, dice, keep_unchanged=True):
-        entries = [info[n] for n in numbers]
-        if not _crossed(entries):
-            if all(e[6] for e in entries) and sum(weight[e[4]] - weight[e[1]] for e in entries):
-                found.append((numbers, numbers, pips, home + gain == total, None))
+        moved = looked = change = 0
+        legal = True
+        for n in numbers:
+            m, k, w, ok = masks[n]
+            moved |= m
+            looked |= k
+            change += w
+            legal = legal and ok
+        # crossed: one colour changes a cell the other leaves or lands on (else the trips are legal, and
+        # leave the same board, in any order)
+        if not (moved & low & looked >> span or moved >> span & looked & low):
+            if legal and change:
+                won = placed + gain == total
+                if won and pinned_away:
+                    after = cells
+                    for n in numbers:
+                        colour, src, _, _, dst, _, _ = info[n]
+                        after = stacks.apply(after, colour, {src: -1, dst: 1})
+                    won = _home_count(after, colours[0], True, board, colours)[0] == total
+                found.append((numbers, numbers, pips, won, None))
             continue
         for result, order in _orders(cells, numbers, info, mode, stacks, uses).items():
             if result != cells:
-                won = _home_count(result, colours[0], False, board, colours)[0] == total
+                won = _home_count(result, colours[0], pinned_away, board, colours)[0] == total
                 found.append((order, numbers, pips, won, result))
     return found
-
-
-def _crossed(entries: Sequence[tuple[int, int, tuple[int, ...], int, int, frozenset[int], bool]]) -> bool:
-    """Whether trips of different colours touch a common cell (one's source or destination is a cell the
-    other leaves or tests for landing)."""
-    for i, (colour, src, _, _, dst, tested, _) in enumerate(entries):
-        for other, src2, _, _, dst2, tested2, _ in entries[i + 1:]:
-            if other != colour and (src in tested2 or dst in tested2 or src == src2 or dst == src2
-                                    or src2 in tested or dst2 in tested):
-                return True
-    return False
 
 
 def _orders(cells: tuple[int, ...], numbers: tuple[int, ...], info: Mapping[int, tuple], mode: str, stacks: Stacks,

@@ -95,7 +95,7 @@ class SavoyaGame(SavoyGame):
                   "house rule: the game is drawn after this many turns (0: 500 per player)"),
     )
     # random play wanders both ways: playouts use a short turn limit, so that seeded games stay quick
-    playout_options: Mapping[str, object] = {"maxturns": 30}
+    playout_options: Mapping[str, object] = {"maxturns": 20}
 
     def check_options(self, values: Mapping[str, object] | None = None) -> dict[str, OptionValue]:
         checked = super().check_options(values)

@@ -29,7 +29,10 @@ DEFAULT_PLAN: dict[str, Any] = {"seeds": [1, 2], "long_seeds": [7], "pass_weight
 
 
 def _int_extremes(spec: Any) -> list[int]:
-    """The lowest and highest value an IntOption accepts (odd ones when it wants odd numbers)."""
+    """The lowest and highest value an IntOption accepts (odd ones when it wants odd numbers); every value
+    of the number of players (``players``), so each seat count is played."""
+    if spec.name == "players":
+        return list(range(spec.low, spec.high + 1))
     values = []
     for value, step in ((spec.low, 1), (spec.high, -1)):
         while spec.odd_only and value % 2 == 0:
@@ -41,7 +44,8 @@ def _int_extremes(spec: Any) -> list[int]:
 def option_sets(game: Any) -> list[dict[str, Any]]:
     """Option sets that cover a game's OPTIONS, derived from their declarations.
 
-    The defaults; each IntOption at its low and high end; each flag switched
+    The defaults; each IntOption at its low and high end (the number of players at every value); each flag
+    switched
     away from its default; each choice of a ChoiceOption; and, when there are
     flags, all flags switched together, alone and with each IntOption extreme.
     (For Star: size 3, 6 and 14, each with and without -maxi.)
