@@ -48,10 +48,10 @@ import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import permutations, product
-from typing import Any, Iterable, Literal
+from typing import Any, Iterable, Literal, Mapping
 
 from .base import Game, Outcome
-from .errors import AmbiguousMoveError, IllegalMoveError, NotationError
+from .errors import AmbiguousMoveError, IllegalMoveError, NotationError, OptionError
 from .know_board import BORDERS, SPACE_DATA
 from .options import ChoiceOption, FlagOption, IntOption, OptionValue
 from .reading import quote
@@ -226,15 +226,15 @@ class KnowMove:
         )
 
 
-_DICE_RE = re.compile(r"^[1-6](?:\s*,\s*[1-6])?(?:\s*/\s*[1-6](?:\s*,\s*[1-6])?)?$", re.ASCII)
+_DICE_RE = re.compile(r"^[1-6](?:\s*,\s*[1-6])?(?:\s*/\s*[1-6](?:\s*,\s*[1-6])?){0,3}$", re.ASCII)
 
 
 def _parse_dice(body: str, text: str) -> tuple[tuple[int, ...], ...]:
-    """The groups of a roll: one or two players, one or two dice each (``4``, ``3,5``, ``4/2``)."""
+    """The groups of a roll: one to four players, one or two dice each (``4``, ``3,5``, ``4/2``, ``4/2/6/1``)."""
     if not _DICE_RE.match(body.strip()):
         raise NotationError(
             f"{quote(text)}: a roll lists die values 1 to 6, separated by commas, with / between "
-            "the two players' dice (roll:4, roll:3,5, roll:4/2)",
+            "the players' dice (roll:4, roll:3,5, roll:4/2, four players' opening roll:4/2/6/1)",
             "notation",
         )
     return tuple(tuple(int(v) for v in part.split(",")) for part in body.replace(" ", "").split("/"))
@@ -257,6 +257,12 @@ class KnowOptions:
     pathneed: str = "any"
     errand: str = "locked"
     limit: int = 0
+    players: int = 2
+
+    @property
+    def four(self) -> bool:
+        """Four players in two Conjunctions (2.12): each seat moves one colour's pieces of one stripe."""
+        return self.players == 4
 
     @property
     def symmetric(self) -> bool:
@@ -300,6 +306,8 @@ class KnowState:
     final: tuple[int, str] | None = None      # (winner or -1, reason) once over
     note: str = ""
     ply: int = 0
+    seat: int = 0                             # four players: the seat acting (its colour is `player`)
+    resolver_seat: int = -1                   # four players: the seat whose move Resolved
 
     def at(self, name: str) -> int | None:
         """The piece index on space `name`, or None."""
@@ -335,6 +343,11 @@ def piece_code(piece: int) -> str:
 def piece_label(piece: int) -> str:
     return f"{PLAYERS[owner(piece)]}'s {'striped ' if striped(piece) else ''}{TYPES[piece_type(piece)]}"
 
+
+# Four players (2.12; design 16): seats clockwise on screen from north, each moving the pieces of one colour
+# and stripe (the striped pieces are the east clusters, design 14): (colour, striped)
+SEATS_4 = ((0, True), (1, True), (1, False), (0, False))
+SEAT_NAMES_4 = ("Red striped", "Blue striped", "Blue plain", "Red plain")
 
 START_SPACES = ("2.0", "14.0", "1.0b", "15.0a", "1.0a", "15.0b",
                 "6.0", "10.0", "7.0a", "9.0b", "7.0b", "9.0a")
@@ -530,6 +543,7 @@ class KnowGame(Game[KnowState, KnowMove]):
                "across the centre on the Rim, First and Second tiers to Resolve.")
     designer = "Bryan Jurish"
     players = PLAYERS
+    player_counts = (2, 4)
     has_chance = True
     playout_options = {"limit": 40}
     OPTIONS = (
@@ -547,21 +561,63 @@ class KnowGame(Game[KnowState, KnowMove]):
         ChoiceOption("errand", "locked", ("locked", "stuck"),
                      "Significant Errand for a piece surrounded (locked) or for any piece with no move (stuck)"),
         IntOption("limit", 0, 0, 100000, "end the game after this many turns, decided by the score (0: no limit)"),
+        IntOption("players", 2, 2, 4, "players: 2, or 4 in two Conjunctions (Red and Blue), each moving one colour's "
+                                      "Bard, Fool and Herald of one stripe"),
     )
+
+    def check_options(self, values: Mapping[str, object] | None = None) -> dict[str, OptionValue]:
+        checked = super().check_options(values)
+        if checked["players"] == 3:
+            raise OptionError("know for three players (each with one type of piece) is not played here yet: its "
+                              "set-up and rules are not given (spec design 15); play 2 or 4", "option_range")
+        if checked["players"] == 4 and checked["version"] == "symmetric":
+            raise OptionError("the Symmetric version is played by two here: its four-player form (partners rolling "
+                              "together, Conjunction-initial moves alternating) is unclear; use the Standard version "
+                              "with -players=4", "option_conflict")
+        return checked
+
+    # -- seats -------------------------------------------------------------------------
+    def seat_names(self, state: KnowState) -> tuple[str, ...]:
+        return SEAT_NAMES_4 if state.opts.four else PLAYERS
+
+    def seat_label(self, state: KnowState, seat: int | None = None) -> str:
+        """Who acts (the seat; in a two-player game the colour)."""
+        if not state.opts.four:
+            return PLAYERS[state.player]
+        return SEAT_NAMES_4[state.seat if seat is None else seat]
+
+    @staticmethod
+    def seats_of(opts: KnowOptions, colour: int) -> tuple[int, ...]:
+        """The seats that play `colour` (the colour itself with two players)."""
+        if not opts.four:
+            return (colour,)
+        return tuple(i for i, (c, _) in enumerate(SEATS_4) if c == colour)
+
+    @staticmethod
+    def next_seat(opts: KnowOptions, seat: int, colour: int | None = None) -> int:
+        """The seat after `seat` in turn order (with `colour`: the next one playing that colour)."""
+        if not opts.four:
+            return 1 - seat
+        for k in range(1, 5):
+            nxt = (seat + k) % 4
+            if colour is None or SEATS_4[nxt][0] == colour:
+                return nxt
+        return seat
 
     # -- options and set-up ----------------------------------------------------------
     def _initial(self, options: dict[str, OptionValue]) -> KnowState:
         opts = KnowOptions(**options)  # type: ignore[arg-type]
         geo = board()
         begins = "and plays it" if opts.conservation else "with a fresh roll"
+        who = "Every player rolls one die; the highest roll" if opts.four else "Both players roll; the higher roll"
         return KnowState(opts, tuple(geo.index[name] for name in START_SPACES),
-                         note=f"Both players roll; the higher roll begins {begins}.")
+                         note=f"{who} begins {begins}.")
 
     def options_of(self, state: KnowState) -> dict[str, OptionValue]:
         o = state.opts
         return {"version": o.version, "eternal": o.eternal, "conservation": o.conservation, "nets": o.nets,
                 "formal": o.formal, "score": o.score, "sopath": o.sopath, "pathneed": o.pathneed,
-                "errand": o.errand, "limit": o.limit}
+                "errand": o.errand, "limit": o.limit, "players": o.players}
 
     def position(self, pieces: dict[str, str] | None = None, player: int = 0, *, phase: str = ROLL,
                  dice: Iterable[int] = (), turn: int = 10, options: dict[str, object] | None = None,
@@ -600,7 +656,7 @@ class KnowGame(Game[KnowState, KnowMove]):
     def to_move(self, state: KnowState) -> int | None:
         if state.phase == OVER or state.phase in CHANCE_PHASES:
             return None
-        return state.player
+        return state.seat if state.opts.four else state.player
 
     def dice(self, state: KnowState) -> tuple[int, ...]:
         return tuple(state.dice)
@@ -609,7 +665,7 @@ class KnowGame(Game[KnowState, KnowMove]):
         """How many dice each group of the roll due has (empty when no roll is due)."""
         per = state.opts.dice_per_turn
         if state.phase == START:
-            return (per, per)
+            return (per,) * state.opts.players
         if state.phase == ROLL:
             return (per - len(state.kept),)
         if state.phase == PATH_ROLL:
@@ -622,12 +678,14 @@ class KnowGame(Game[KnowState, KnowMove]):
 
     def roller(self, state: KnowState) -> str:
         """Who rolls now, in words (for a user interface)."""
-        if state.phase in (START, PATH_ROLL):
+        if state.phase == START:
+            return "all" if state.opts.four else "both"
+        if state.phase == PATH_ROLL:
             return "both"
         if state.phase == ERRAND_ROLL:
             return PLAYERS[1 - state.player]
         if state.phase in (ROLL, POST_ROLL):
-            return PLAYERS[state.player]
+            return self.seat_label(state)
         return ""
 
     def random_chance(self, state: KnowState, rng: random.Random) -> KnowMove:
@@ -680,11 +738,18 @@ class KnowGame(Game[KnowState, KnowMove]):
         label = self._label(state, die) if die is not None else None
         return [KnowMove("move", names[state.pos[piece]], names[d], label) for d in sorted(dests)]
 
+    def own_pieces(self, state: KnowState) -> list[int]:
+        """The pieces of the seat acting: its colour's six, or with four players the three of its stripe."""
+        base = 6 * state.player
+        if state.opts.four:
+            stripe = SEATS_4[state.seat][1]
+            return [piece for piece in range(base, base + 6) if striped(piece) == stripe]
+        return list(range(base, base + 6))
+
     def movable_pieces(self, state: KnowState) -> list[int]:
         """Pieces that may move in a MOVE phase (not moved yet, right type, not excluded)."""
-        base = 6 * state.player
         out = []
-        for piece in range(base, base + 6):
+        for piece in self.own_pieces(state):
             if piece in state.moved or piece == state.excluded:
                 continue
             if state.only_type >= 0 and piece_type(piece) != state.only_type:
@@ -767,9 +832,8 @@ class KnowGame(Game[KnowState, KnowMove]):
         if not snap.poc:
             return []
         geo = board()
-        player = state.player
         out = []
-        for piece in range(6 * player, 6 * player + 6):
+        for piece in self.own_pieces(state):
             near = geo.border_mask[state.pos[piece]] & snap.poc & ~snap.occupied
             if not near:
                 continue
@@ -863,7 +927,7 @@ class KnowGame(Game[KnowState, KnowMove]):
             return
         if move.kind == "roll":
             raise IllegalMoveError(
-                f"{move}: no roll is due; it is {PLAYERS[state.player]}'s turn to {self._task(state)}", "not_chance")
+                f"{move}: no roll is due; it is {self.seat_label(state)}'s turn to {self._task(state)}", "not_chance")
         if not self._is_legal(state, move):
             raise IllegalMoveError(self._why(state, move), "illegal")
 
@@ -939,7 +1003,7 @@ class KnowGame(Game[KnowState, KnowMove]):
 
     def _why(self, state: KnowState, move: KnowMove) -> str:
         geo = board()
-        me = PLAYERS[state.player]
+        me = self.seat_label(state)
         if state.phase == PREROLL:
             if move.kind == "path":
                 return self._why_path(state, move)
@@ -1022,7 +1086,7 @@ class KnowGame(Game[KnowState, KnowMove]):
         geo = board()
         piece = state.at(move.src or "")
         if piece is None or owner(piece) != state.player:
-            return f"{move}: there is no piece of {PLAYERS[state.player]} on {move.src}"
+            return f"{move}: there is no piece of {self.seat_label(state)} on {move.src}"
         poc = geo.index[move.dst or ""]
         snap = Snapshot(state.pos)
         if not snap.poc >> poc & 1:
@@ -1046,49 +1110,58 @@ class KnowGame(Game[KnowState, KnowMove]):
             return self._apply_start(state, move)
         if phase == ROLL:
             dice = state.kept + move.values
-            rolled = f"{PLAYERS[state.player]} rolls {', '.join(map(str, dice))}"
+            rolled = f"{self.seat_label(state)} rolls {', '.join(map(str, dice))}"
             return self._enter_move(replace(state, phase=MOVE, dice=dice, kept=(), note=rolled))
         if phase == PREROLL:
             if move.kind == "nopath":
-                return replace(state, phase=ROLL, note=f"{PLAYERS[state.player]} rolls")
+                return replace(state, phase=ROLL, note=f"{self.seat_label(state)} rolls")
             piece, poc = state.at(move.src or ""), board().index[move.dst or ""]
             return replace(state, phase=PATH_ROLL, path=(piece, poc),  # type: ignore[arg-type]
-                           note=f"{PLAYERS[state.player]} declares a Solipsistic Path through {move.dst}")
+                           note=f"{self.seat_label(state)} declares a Solipsistic Path through {move.dst}")
         if phase == PATH_ROLL:
             return self._apply_path_contest(state, move)
         if phase == ERRAND_ROLL:
             return self._apply_errand_contest(state, move)
         if phase == POST_ROLL:
             state = replace(state, phase=POST_MOVE, dice=move.values, moved=())
-            rolled = f"{PLAYERS[state.player]} rolls {', '.join(map(str, move.values))}"
+            rolled = f"{self.seat_label(state)} rolls {', '.join(map(str, move.values))}"
             if not self._post_moves(state):
                 return self._end_cycle(state, f"{rolled}: no connection is possible, post-resolution ends",
                                        leftover=state.dice)
             return replace(state, note=f"{rolled} after Resolution")
         if move.kind == "pass":
             if phase == POST_MOVE:
-                return self._end_cycle(state, f"{PLAYERS[state.player]} stops the catch-up", leftover=state.dice)
-            return self._end_turn(state, f"{PLAYERS[state.player]} passes")
+                return self._end_cycle(state, f"{self.seat_label(state)} stops the catch-up", leftover=state.dice)
+            return self._end_turn(state, f"{self.seat_label(state)} passes")
         if move.kind == "errand":
             piece = state.at(move.src or "")
             die = move.die if move.die is not None else state.dice[0]
             return replace(state, phase=ERRAND_ROLL, errand=(piece, die), errand_done=True,  # type: ignore[arg-type]
-                           note=f"{PLAYERS[state.player]} requests a Significant Errand for the piece on "
+                           note=f"{self.seat_label(state)} requests a Significant Errand for the piece on "
                                 f"{move.src} with {die}; {PLAYERS[1 - state.player]} rolls")
         return self._apply_piece_move(state, move)
 
     def _apply_start(self, state: KnowState, move: KnowMove) -> KnowState:
         """The opening roll: the higher roll begins. Only under Conservation of Randomness is that roll
         played as cast; otherwise the starter rolls afresh for the first move (design 13)."""
-        red, blue = move.dice
-        if sum(red) == sum(blue):
-            return replace(state, note=f"both rolled {sum(red)}: roll again")
-        first = 0 if sum(red) > sum(blue) else 1
-        dice = red if first == 0 else blue
-        won = f"{PLAYERS[first]} rolled higher ({sum(red)} to {sum(blue)})"
+        if state.opts.four:  # one die each: the highest begins, a tie for the highest rolls again
+            totals = [sum(group) for group in move.dice]
+            high = max(totals)
+            if totals.count(high) > 1:
+                return replace(state, note=f"a tie for the highest roll ({high}): everyone rolls again")
+            seat = totals.index(high)
+            first, dice = SEATS_4[seat][0], move.dice[seat]
+            won = f"{SEAT_NAMES_4[seat]} rolled highest ({high})"
+        else:
+            red, blue = move.dice
+            if sum(red) == sum(blue):
+                return replace(state, note=f"both rolled {sum(red)}: roll again")
+            first = seat = 0 if sum(red) > sum(blue) else 1
+            dice = red if first == 0 else blue
+            won = f"{PLAYERS[first]} rolled higher ({sum(red)} to {sum(blue)})"
         if not state.opts.conservation:
-            return self._begin_turn(replace(state, note=f"{won} and begins with a fresh roll"), first, 0)
-        state = replace(state, phase=MOVE, player=first, dice=dice, turn=0,
+            return self._begin_turn(replace(state, note=f"{won} and begins with a fresh roll"), first, 0, seat=seat)
+        state = replace(state, phase=MOVE, player=first, seat=seat, dice=dice, turn=0,
                         note=f"{won} and begins with {', '.join(map(str, dice))}")
         return self._enter_move(state)
 
@@ -1128,7 +1201,7 @@ class KnowGame(Game[KnowState, KnowMove]):
         piece, die = state.errand  # type: ignore[misc]
         theirs = move.values[0]
         contest = (die, theirs)
-        me, them = PLAYERS[state.player], PLAYERS[1 - state.player]
+        me, them = self.seat_label(state), PLAYERS[1 - state.player]
         if theirs == die:
             return replace(state, contest=contest, note=f"{them} also rolled {die}: {them} rolls again")
         if theirs > die:
@@ -1156,7 +1229,7 @@ class KnowGame(Game[KnowState, KnowMove]):
             left = list(state.dice)
             left.remove(move.die if move.die is not None else state.dice[0])
             state = replace(state, pos=new_pos, born=born, dice=tuple(left), moved=state.moved + (piece,),
-                            note=f"{PLAYERS[state.player]} connects {move}")
+                            note=f"{self.seat_label(state)} connects {move}")
             if len(connected_types(new_pos, state.player)) == 3:
                 return self._end_cycle(state, state.note + ", completing three connections", leftover=state.dice)
             if left and self._post_moves(state):
@@ -1170,7 +1243,7 @@ class KnowGame(Game[KnowState, KnowMove]):
         dice = list(state.dice)
         dice.remove(die)
         state = replace(state, pos=new_pos, born=born, dice=tuple(dice), moved=state.moved + (piece,),
-                        errand=None, path=None, note=f"{PLAYERS[state.player]} moves {move}")
+                        errand=None, path=None, note=f"{self.seat_label(state)} moves {move}")
         if resolved_pattern(new_pos, state.player, state.opts.formal):
             return self._resolve(state)
         if dice and phase in (MOVE, ERRAND_MOVE):
@@ -1188,24 +1261,30 @@ class KnowGame(Game[KnowState, KnowMove]):
         return self._end_turn(state, state.note + ": no move is possible, the turn passes")
 
     def _end_turn(self, state: KnowState, note: str, kept: tuple[int, ...] = ()) -> KnowState:
+        """The turn passes on: to the other player, or with four to the next seat clockwise (design 16);
+        `kept` dice (a failed Path's contest die) go to the contender, the next seat of the other colour."""
+        if state.opts.four:
+            seat = self.next_seat(state.opts, state.seat, 1 - state.player if kept else None)
+            return self._begin_turn(replace(state, note=note), SEATS_4[seat][0], state.turn + 1, kept, seat=seat)
         return self._begin_turn(replace(state, note=note), 1 - state.player, state.turn + 1, kept)
 
     def _begin_turn(self, state: KnowState, player: int, turn: int, kept: tuple[int, ...] = (),
-                    kept_words: str = "the contest roll") -> KnowState:
-        """Start `player`'s turn; `kept` dice (Conservation of Randomness) are played before any new roll."""
+                    kept_words: str = "the contest roll", seat: int | None = None) -> KnowState:
+        """Start `player`'s turn (with four players, `seat`'s); `kept` dice (Conservation of Randomness) are
+        played before any new roll."""
         opts = state.opts
-        fresh = replace(state, player=player, turn=turn, dice=(), kept=(), moved=(), only_type=-1, errand=None,
-                        errand_done=False, excluded=-1, path=None)
+        fresh = replace(state, player=player, seat=player if seat is None else seat, turn=turn, dice=(), kept=(),
+                        moved=(), only_type=-1, errand=None, errand_done=False, excluded=-1, path=None)
         if opts.limit and turn >= opts.limit:
             return self._finish(fresh, None, f"the turn limit ({opts.limit}) is reached")
         if kept:
             if len(kept) >= opts.dice_per_turn:
                 moving = replace(fresh, phase=MOVE, dice=kept,
-                                 note=state.note + f"; {PLAYERS[player]} moves {kept_words} "
+                                 note=state.note + f"; {self.seat_label(fresh)} moves {kept_words} "
                                                    f"{', '.join(map(str, kept))}")
                 return self._enter_move(moving)
             return replace(fresh, phase=ROLL, kept=kept,
-                           note=state.note + f"; {PLAYERS[player]} keeps {kept_words} {kept[0]}")
+                           note=state.note + f"; {self.seat_label(fresh)} keeps {kept_words} {kept[0]}")
         fresh = replace(fresh, phase=PREROLL)
         if self.path_options(fresh):
             return fresh
@@ -1214,11 +1293,15 @@ class KnowGame(Game[KnowState, KnowMove]):
     def _resolve(self, state: KnowState) -> KnowState:
         me = state.player
         other = 1 - me
-        state = replace(state, resolved=me, note=state.note + f": {PLAYERS[me]} has Resolved")
+        state = replace(state, resolved=me, resolver_seat=state.seat,
+                        note=state.note + f": {PLAYERS[me]} has Resolved")
         if len(connected_types(state.pos, other)) == 3:
             return self._end_cycle(state, state.note + f"; {PLAYERS[other]} already has three connections")
-        return replace(state, phase=POST_ROLL, player=other, dice=(), moved=(), only_type=-1, excluded=-1,
-                       note=state.note + f"; {PLAYERS[other]} rolls to catch up")
+        # the other colour catches up (with four players, played by its next seat, moving any of the
+        # colour's unconnected pieces: connections count per Conjunction)
+        seat = self.next_seat(state.opts, state.seat, other)
+        return replace(state, phase=POST_ROLL, player=other, seat=seat, dice=(), moved=(), only_type=-1,
+                       excluded=-1, note=state.note + f"; {PLAYERS[other]} rolls to catch up")
 
     def cycle_winner(self, state: KnowState) -> tuple[int | None, str]:
         """Who wins the cycle now ending (after Resolution and the catch-up).
@@ -1259,11 +1342,16 @@ class KnowGame(Game[KnowState, KnowMove]):
         new_pos = tuple(pos)
         born = _born_after(state.pos, new_pos, state.born, state.turn)
         first = state.resolved if state.resolved is not None else 1 - state.player
-        nxt = replace(state, pos=new_pos, born=born, resolved=None, cycle=state.cycle + 1,
+        if opts.four:  # the seat that resolved begins, else the next seat of the other colour
+            seat = state.resolver_seat if state.resolved is not None else self.next_seat(opts, state.seat, first)
+        else:
+            seat = first
+        nxt = replace(state, pos=new_pos, born=born, resolved=None, resolver_seat=-1, cycle=state.cycle + 1,
                       note=note + f"; cycle {state.cycle}: {why}. The striped pieces change places; "
-                                  f"{PLAYERS[first]} begins cycle {state.cycle + 1}")
+                                  f"{SEAT_NAMES_4[seat] if opts.four else PLAYERS[first]} begins cycle "
+                                  f"{state.cycle + 1}")
         kept = leftover[:opts.dice_per_turn] if opts.conservation and state.resolved is not None else ()
-        return self._begin_turn(nxt, first, state.turn + 1, kept, "the catch-up's unused roll")
+        return self._begin_turn(nxt, first, state.turn + 1, kept, "the catch-up's unused roll", seat=seat)
 
     def _finish(self, state: KnowState, winner: int | None, why: str) -> KnowState:
         opts = state.opts
@@ -1287,17 +1375,29 @@ class KnowGame(Game[KnowState, KnowMove]):
         if state.final is None:
             return None
         winner, reason = state.final
-        return Outcome(None if winner < 0 else winner, reason)
+        if winner < 0:
+            return Outcome(None, reason)
+        if state.opts.four:  # the Conjunction wins: both its seats
+            seats = self.seats_of(state.opts, winner)
+            return Outcome(seats[0], reason, winners=seats)
+        return Outcome(winner, reason)
 
     def scores(self, state: KnowState) -> tuple[int, ...]:
-        return (score_of(state.pos, 0, state.opts.formal), score_of(state.pos, 1, state.opts.formal))
+        """Each player's score (2.11); with four players each seat has its Conjunction's."""
+        colours = (score_of(state.pos, 0, state.opts.formal), score_of(state.pos, 1, state.opts.formal))
+        if state.opts.four:
+            return tuple(colours[colour] for colour, _ in SEATS_4)
+        return colours
 
     def leader(self, state: KnowState) -> int | None:
         result = self.outcome(state)
         if result is not None:
             return result.winner
         if state.resolved is not None and not state.opts.score:
-            return state.resolved
+            return self.seats_of(state.opts, state.resolved)[0]
+        if state.opts.four:  # the Conjunction with the higher score: its first seat
+            red, blue = (score_of(state.pos, 0, state.opts.formal), score_of(state.pos, 1, state.opts.formal))
+            return None if red == blue else self.seats_of(state.opts, 0 if red > blue else 1)[0]
         return super().leader(state)
 
     # -- presentation ---------------------------------------------------------------------
@@ -1323,7 +1423,7 @@ class KnowGame(Game[KnowState, KnowMove]):
         if state.phase in CHANCE_PHASES:
             return f"{self.roller(state)} to roll ({self._describe_shape(state)})"
         dice = f" with {', '.join(map(str, state.dice))}" if state.dice else ""
-        return f"{PLAYERS[state.player]} to {self._task(state)}{dice}"
+        return f"{self.seat_label(state)} to {self._task(state)}{dice}"
 
     def influence(self, state: KnowState) -> dict[str, list[str]]:
         """Spaces each player influences and the points of contention, by name."""
@@ -1341,7 +1441,7 @@ class KnowGame(Game[KnowState, KnowMove]):
         return {
             "phase": state.phase,
             "to_act": self.roller(state) if state.phase in CHANCE_PHASES else (
-                PLAYERS[state.player] if state.phase != OVER else None),
+                self.seat_label(state) if state.phase != OVER else None),
             "roll_due": self._describe_shape(state) if state.phase in CHANCE_PHASES else None,
             "dice": list(state.dice),
             "kept_dice": list(state.kept),
@@ -1355,8 +1455,8 @@ class KnowGame(Game[KnowState, KnowMove]):
                                          for t in connected_types(state.pos, p)] for p in (0, 1)},
             "resolved_pattern": {PLAYERS[p]: resolved_pattern(state.pos, p, state.opts.formal) for p in (0, 1)},
             "resolved": None if state.resolved is None else PLAYERS[state.resolved],
-            "scores": dict(zip(PLAYERS, self.scores(state))),
-            "leader": None if winner is None else PLAYERS[winner],
+            "scores": dict(zip(self.seat_names(state), self.scores(state))),
+            "leader": None if winner is None else self.seat_names(state)[winner],
             "movable": movable,
             "errand_offers": [str(m) for m in legal if m.kind == "errand"],
             "path_offers": [str(m) for m in legal if m.kind == "path"],
@@ -1367,6 +1467,9 @@ class KnowGame(Game[KnowState, KnowMove]):
             "contest": list(state.contest),
             "only_type": None if state.only_type < 0 else TYPES[state.only_type],
             "note": state.note,
+            **({"seat": None if state.phase == OVER else SEAT_NAMES_4[state.seat],
+                "seats": {name: [piece_code(i) for i in range(12) if (owner(i), striped(i)) == SEATS_4[k]]
+                          for k, name in enumerate(SEAT_NAMES_4)}} if state.opts.four else {}),
         }
 
 

@@ -17,9 +17,9 @@ byte-order mark at the very start. The Result header is written for people;
 when present it must agree with the replay. Games with dice also carry a
 ``[Seed "..."]`` header: the seed the rest of the game's rolls come from
 (see `history`); a record without one replays its written rolls all the same.
-Games whose number of players varies (Savoya, know) also write
-``[Players "R,B,L,T"]``, the seats in turn order, which must agree with the
-options when read. Other headers are kept for whoever wrote them (the app's
+A game for more than two players (Savoya's -players=3, know's -players=4)
+also writes ``[Players "R,B,L,T"]``, the seats in turn order, which must
+agree with the options when read. Other headers are kept for whoever wrote them (the app's
 ``[Seats "..."]``) and otherwise passed over. Reading refuses a corrupt or illegal record with
 a RecordError naming the line.
 """
@@ -75,7 +75,7 @@ def header_line(name: str, value: str) -> str:
 def write_record(history: GameHistory) -> str:
     game = history.game
     lines = [header_line("Game", game.name), header_line("Options", " ".join(game.flags(history.options)))]
-    if game.player_counts != (2,):  # the seats, where their number varies
+    if game.seat_names(history.start) != tuple(game.players):  # the seats, where they are not the usual two
         lines.append(header_line("Players", seats_text(history)))
     if game.has_chance:
         lines.append(header_line("Seed", str(history.seed)))
