@@ -621,13 +621,14 @@ class KnowGame(Game[KnowState, KnowMove]):
 
     def position(self, pieces: dict[str, str] | None = None, player: int = 0, *, phase: str = ROLL,
                  dice: Iterable[int] = (), turn: int = 10, options: dict[str, object] | None = None,
-                 old_pocs: bool = True) -> KnowState:
+                 old_pocs: bool = True, seat: int | None = None) -> KnowState:
         """A set-up position for tests and puzzles.
 
         `pieces` maps piece codes (``B*``, ``B``, ``F*`` ... for Red, lower case for
         Blue) to space names; pieces left out keep their starting spaces. The
         turn starts at `phase` (ROLL, or MOVE with `dice`); points of contention
-        count as old (eligible for a Path) when `old_pocs`.
+        count as old (eligible for a Path) when `old_pocs`. With four players
+        `seat` is the seat acting (its colour is the player).
         """
         start = self.new(options)
         geo = board()
@@ -643,10 +644,15 @@ class KnowGame(Game[KnowState, KnowMove]):
         if len(set(pos)) != 12:
             raise IllegalMoveError("two pieces stand on one space in this set-up", "setup")
         born = (NEVER if old_pocs else turn,) * 100
-        state = KnowState(start.opts, tuple(pos), phase=phase, player=player, dice=tuple(dice), born=born,
+        if start.opts.four:  # four players: `seat` acts (by default the first seat of `player`'s colour)
+            seat = self.seats_of(start.opts, player)[0] if seat is None else seat
+            player = SEATS_4[seat][0]
+        else:
+            seat = player
+        state = KnowState(start.opts, tuple(pos), phase=phase, player=player, seat=seat, dice=tuple(dice), born=born,
                           turn=turn, note="set-up position")
         if phase == PREROLL or (phase == ROLL and not state.dice):
-            return self._begin_turn(state, player, turn)
+            return self._begin_turn(state, player, turn, seat=seat)
         return state
 
     # -- who acts -----------------------------------------------------------------------

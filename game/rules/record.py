@@ -147,7 +147,7 @@ def replay(record: RecordText) -> GameHistory:
     if "players" in record.headers:
         players_line, claimed = record.headers["players"]
         actual = seats_text(history)
-        if claimed.replace(" ", "") != actual:
+        if [name.strip() for name in claimed.split(",")] != actual.split(","):
             raise RecordError(f"the record names the players {quote(claimed)} but its options seat {actual!r}",
                               players_line)
     if "result" in record.headers:
