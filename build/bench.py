@@ -48,7 +48,8 @@ CASES = {
     "star": [Case("size 6", {"size": 6}), Case("size 14", {"size": 14})],
     # know's random games almost never resolve: measured with a turn limit
     "know": [Case("standard, 200 turns", {"version": "standard", "limit": 200}),
-             Case("symmetric, 200 turns", {"version": "symmetric", "limit": 200})],
+             Case("symmetric, 200 turns", {"version": "symmetric", "limit": 200}),
+             Case("4 players, 200 turns", {"players": 4, "limit": 200})],
     # random Savoy pieces seldom get home: games run to the house-rule turn limit
     "savoy": [Case("6 pieces, 200 turns", {"maxturns": 200}, games=12),
               Case("2 pieces", {"stack": 2}),
@@ -139,7 +140,7 @@ def generation(game, case: Case, name: str) -> None:
 LOAD_CASES = {
     "savoy": [("2,000 plies", {"maxturns": 100_000}, 2000),
               ("2,000 plies, -trips=dice", {"maxturns": 100_000, "trips": "dice"}, 2000)],
-    "know": [("3,000 plies", {}, 3000)],
+    "know": [("3,000 plies", {}, 3000), ("3,000 plies, 4 players", {"players": 4}, 3000)],
     "savoya": [("2,000 plies, 2 players", {"players": 2, "maxturns": 100_000}, 2000),
                ("2,000 plies, 4 players", {"players": 4, "maxturns": 100_000}, 2000)],
 }

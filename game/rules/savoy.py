@@ -396,6 +396,10 @@ class Stacks:
         """The board after `colour` gains net[c] pieces on each cell (negative: loses)."""
         raise NotImplementedError
 
+    def shift(self, v: int, colour: int, n: int) -> int:
+        """One cell's value after `colour` gains n pieces there (negative: loses)."""
+        return self.apply((v,), colour, {0: n})[0]
+
     def layers(self, v: int) -> tuple[int | None, int, int | None]:
         """(top colour or None, how many on top, pinned colour or None)."""
         raise NotImplementedError
@@ -478,22 +482,22 @@ class PackedStacks(Stacks):
 
     def apply(self, cells: Sequence[int], colour: int, net: Mapping[int, int]) -> tuple[int, ...]:
         out = list(cells)
+        shift = self.shift
         for c, n in net.items():
-            if not n:
-                continue
-            v = out[c]
-            if not v:
-                out[c] = n << 5 | colour
-            elif v & 3 == colour:
-                k = (v >> 5) + n
-                if k > 0:
-                    out[c] = k << 5 | (v & 31)
-                else:
-                    pinned = (v >> 2 & 7) - 1
-                    out[c] = 1 << 5 | pinned if pinned >= 0 else 0
-            else:  # a lone piece of another colour, now pinned
-                out[c] = n << 5 | ((v & 3) + 1) << 2 | colour
+            if n:
+                out[c] = shift(out[c], colour, n)
         return tuple(out)
+
+    def shift(self, v: int, colour: int, n: int) -> int:
+        if not v:
+            return n << 5 | colour
+        if v & 3 == colour:
+            k = (v >> 5) + n
+            if k > 0:
+                return k << 5 | (v & 31)
+            pinned = (v >> 2 & 7) - 1
+            return 1 << 5 | pinned if pinned >= 0 else 0
+        return n << 5 | ((v & 3) + 1) << 2 | colour  # a lone piece of another colour, now pinned
 
     def layers(self, v: int) -> tuple[int | None, int, int | None]:
         if not v:
@@ -939,11 +943,14 @@ def _build_turns_in_order(cells: tuple[int, ...], colours: Sequence[int], dice: 
     else:
         found = _turns_mixed(cells, colours, dice, rules.trips, rules.pinned_away, board, total)
     best = max((pips for _, _, pips, _, _ in found), default=0)
-    boards: dict[tuple[int, ...], list[tuple[tuple[int, ...], tuple[int, ...] | None, bool]]] = {}
+    boards: dict[tuple[int, ...], list[tuple[tuple[int, ...], Any, bool]]] = {}
+    legal: list[_Legal] = []
     for sequence, multiset, pips, won, result in found:
         if pips == best or won:
-            boards.setdefault(multiset, []).append((sequence, result, won))
-    legal: list[_Legal] = []
+            if result is None:  # one board whatever the order
+                legal.append((multiset, False, len(set(multiset)) < len(multiset), won))
+            else:
+                boards.setdefault(multiset, []).append((sequence, result, won))
     for multiset, ways in boards.items():
         repeated = len(set(multiset)) < len(multiset)
         if len(ways) == 1 or len({result for _, result, _ in ways}) == 1:
@@ -953,9 +960,10 @@ def _build_turns_in_order(cells: tuple[int, ...], colours: Sequence[int], dice: 
     return _assemble(legal, best, board)
 
 
-# (route numbers in the order played, the same sorted, pips, whether the turn wins, the board after it or
-# None when it follows from the parts alone, whatever their order)
-_Played = tuple[tuple[int, ...], tuple[int, ...], int, bool, "tuple[int, ...] | None"]
+# (route numbers in the order played, the same sorted, pips, whether the turn wins, the board after it (or
+# what tells it from the other boards the same trips can leave), None when it follows from the parts alone,
+# whatever their order)
+_Played = tuple[tuple[int, ...], tuple[int, ...], int, bool, Any]
 
 
 def _self_pinned(cells: Sequence[int], colours: Sequence[int], board: SavoyBoard) -> bool:
@@ -1036,42 +1044,57 @@ def _turns_mixed(cells: tuple[int, ...], colours: Sequence[int], dice: tuple[int
                     won = _home_count(after, colours[0], True, board, colours)[0] == total
                 found.append((numbers, numbers, pips, won, None))
             continue
-        for result, order in _orders(cells, numbers, info, mode, stacks, uses).items():
-            if result != cells:
-                won = _home_count(result, colours[0], pinned_away, board, colours)[0] == total
-                found.append((order, numbers, pips, won, result))
+        for changes, order in _orders(cells, numbers, info, mode, stacks, uses).items():
+            if changes:  # the board changed
+                won = placed + gain == total
+                if won and pinned_away:
+                    after = list(cells)
+                    for c, v in changes:
+                        after[c] = v
+                    won = _home_count(after, colours[0], True, board, colours)[0] == total
+                found.append((order, numbers, pips, won, changes))
     return found
+
+
+@lru_cache(maxsize=None)
+def _order_patterns(colours: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """The orders (as permutations of positions) worth playing for trips of these colours, given in
+    route-number order: those whose neighbouring trips of one colour keep that order."""
+    return tuple(perm for perm in permutations(range(len(colours)))
+                 if all(a < b or colours[a] != colours[b] for a, b in zip(perm, perm[1:])))
 
 
 def _orders(cells: tuple[int, ...], numbers: tuple[int, ...], info: Mapping[int, tuple], mode: str, stacks: Stacks,
             uses: Mapping[int, tuple[tuple[int, ...], ...]]) -> dict[tuple[int, ...], tuple[int, ...]]:
     """The boards the trips `numbers` can leave, played one after another in some order (each landing
-    and each die's stop tested on the board then; a piece that has moved stays): board -> the first
-    order (by route numbers) that leaves it."""
-    free, can_land, apply = stacks.free, stacks.can_land, stacks.apply
+    and each die's stop tested on the board then; a piece that has moved stays): the cells changed
+    (cell, value), sorted -> the first order (by route numbers) that leaves them."""
+    free, can_land = stacks.free, stacks.can_land
     check_stops = mode == "checked"
     results: dict[tuple[int, ...], tuple[int, ...]] = {}
     # trips of one colour played one straight after another commute (one colour's moves never change where
     # it may land): so an order whose neighbouring trips of one colour are out of route-number order is left
     # out, as it leaves the same board as the order with them swapped
-    colour_of = {n: info[n][0] for n in numbers}
-    orders = [order for order in set(permutations(numbers))
-              if all(a <= b or colour_of[a] != colour_of[b] for a, b in zip(order, order[1:]))]
-    for order in sorted(orders):
-        now = cells
+    orders = sorted({tuple(numbers[i] for i in perm) for perm in _order_patterns(tuple(info[n][0] for n in numbers))})
+    shift = stacks.shift
+    for order in orders:
+        now: dict[int, int] = {}  # the cells changed so far
         arrived: dict[tuple[int, int], int] = {}
         for n in order:
             colour, src, ray, length, dst, _, _ = info[n]
-            if free(now[src], colour) <= arrived.get((src, colour), 0) or not can_land(now[dst], colour):
+            at_src, at_dst = now.get(src, cells[src]), now.get(dst, cells[dst])
+            if free(at_src, colour) <= arrived.get((src, colour), 0) or not can_land(at_dst, colour):
                 break
             stop_sets = uses[length]
             if check_stops and stop_sets and not any(
-                    all(can_land(now[ray[s - 1]], colour) for s in stops) for stops in stop_sets):
+                    all(can_land(now.get(ray[s - 1], cells[ray[s - 1]]), colour) for s in stops)
+                    for stops in stop_sets):
                 break
-            now = apply(now, colour, {src: -1, dst: 1})
+            now[src] = shift(at_src, colour, -1)
+            now[dst] = shift(now.get(dst, cells[dst]), colour, 1)
             arrived[(dst, colour)] = arrived.get((dst, colour), 0) + 1
         else:
-            results.setdefault(now, order)
+            results.setdefault(tuple(sorted((c, v) for c, v in now.items() if v != cells[c])), order)
     return results
 
 
