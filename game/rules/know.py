@@ -1,4 +1,4 @@
-"""know (Bryan Jurish, 1995/2001): a game of influence and connections for two players.
+"""know (Bryan Jurish, 1995/2001): a game of influence and connections for two players, or four in pairs.
 
 Rules summary and the readings we chose: ../shared/specs/know.md (section 3).
 Twelve pieces (a Bard, a Fool and a Herald twice over per player, one of each
@@ -19,6 +19,25 @@ connects (designs 11, 17). If it completes that player's resolved pattern
 too, the scores decide, equal scores drawing (design 18). Under
 ``-conservation`` in the Eternal version the catch-up's unused dice open the
 resolver's next cycle.
+
+Four players (``-players=4``; 2.12 and designs 14 and 16): two Conjunctions, Red
+and Blue. Each seat moves one Bard, one Fool and one Herald of its colour and
+stripe: Red striped, Blue striped, Blue plain, Red plain, clockwise on screen
+from the north (the striped pieces are the east clusters), which is also the
+turn order (the rulebook's "turnwise (counter-clockwise)" contradicts its own
+definition of turnwise; the spec's clockwise is followed). Influence, points of
+contention, connections, Resolution and scores count per colour, so partners
+share them and win together (`Outcome.winners`; each seat's score is its
+Conjunction's). Readings of our own, where the rules are silent: the opening roll
+is one die per seat (``roll:4/2/6/1``), a tie for the highest rolling again;
+an Errand's contest die and a Path contender's roll are the other colour's; a
+failed Path's contest die (``-conservation``) goes to the next seat of the
+contending colour; after Resolution the other colour catches up, played by its
+next seat in turn order, which may move any unconnected piece of its colour; in
+the Eternal game the seat that resolved begins the next cycle. Not played with
+four: the Symmetric version (partners rolling together; its wording is unclear),
+and three players (each with one type of piece: the rules give neither its
+set-up nor enough of its play; refused with a message).
 
 Notation
     ``14.0-14.1a``        move the piece on 14.0 to 14.1a (Symmetric version:

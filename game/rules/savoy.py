@@ -3,6 +3,12 @@
 Sources: the pbmserv help page and Browne's rules page (../shared/seeds/000, 001),
 board and readings from ../shared/specs/savoy.md (see savoy_board.py).
 
+The movement code takes its board as data (`SavoyBoard`, carried by `SavoyRules`):
+Savoya (savoya.py) is this game on its own board of two strands, with four
+colours and up to four seats. Everything below holds there too, with "colour"
+meaning one of the board's colours (R, L, T, B) and a seat moving one or two of
+them (see savoya.py for what that adds: turns of two colours played part by part).
+
 Rules as implemented (the spec's recommended readings are the defaults; the
 alternatives are options):
 
