@@ -28,11 +28,11 @@ DEFAULT_PLAN: dict[str, Any] = {"seeds": [1, 2], "long_seeds": [7], "pass_weight
                               "max_moves": 600}
 
 
-def _int_extremes(spec: Any) -> list[int]:
-    """The lowest and highest value an IntOption accepts (odd ones when it wants odd numbers); every value
-    of the number of players (``players``), so each seat count is played."""
-    if spec.name == "players":
-        return list(range(spec.low, spec.high + 1))
+def _int_extremes(spec: Any, game: Any = None) -> list[int]:
+    """The lowest and highest value an IntOption accepts (odd ones when it wants odd numbers); for the
+    number of players (``players``) every count the game is played by, so each is played."""
+    if spec.name == "players" and game is not None:
+        return list(game.player_counts)
     values = []
     for value, step in ((spec.low, 1), (spec.high, -1)):
         while spec.odd_only and value % 2 == 0:
@@ -66,7 +66,7 @@ def option_sets(game: Any) -> list[dict[str, Any]]:
     choices = [spec for spec in game.OPTIONS if isinstance(spec, ChoiceOption)]
     add(dict(base))
     for spec in ints:
-        for value in _int_extremes(spec):
+        for value in _int_extremes(spec, game):
             add({**base, spec.name: value})
     for spec in flags:
         add({**base, spec.name: not spec.default})
@@ -77,7 +77,7 @@ def option_sets(game: Any) -> list[dict[str, Any]]:
         all_flags = {**base, **{spec.name: not spec.default for spec in flags}}
         add(all_flags)
         for spec in ints:
-            for value in _int_extremes(spec):
+            for value in _int_extremes(spec, game):
                 add({**all_flags, spec.name: value})
     return sets
 
