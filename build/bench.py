@@ -49,6 +49,7 @@ CASES = {
     # know's random games almost never resolve: measured with a turn limit
     "know": [Case("standard, 200 turns", {"version": "standard", "limit": 200}),
              Case("symmetric, 200 turns", {"version": "symmetric", "limit": 200}),
+             Case("3 players, 200 turns", {"players": 3, "limit": 200}),
              Case("4 players, 200 turns", {"players": 4, "limit": 200})],
     # random Savoy pieces seldom get home: games run to the house-rule turn limit
     "savoy": [Case("6 pieces, 200 turns", {"maxturns": 200}, games=12),
@@ -140,7 +141,8 @@ def generation(game, case: Case, name: str) -> None:
 LOAD_CASES = {
     "savoy": [("2,000 plies", {"maxturns": 100_000}, 2000),
               ("2,000 plies, -trips=dice", {"maxturns": 100_000, "trips": "dice"}, 2000)],
-    "know": [("3,000 plies", {}, 3000), ("3,000 plies, 4 players", {"players": 4}, 3000)],
+    "know": [("3,000 plies", {}, 3000), ("3,000 plies, 3 players", {"players": 3}, 3000),
+             ("3,000 plies, 4 players", {"players": 4}, 3000)],
     "savoya": [("2,000 plies, 2 players", {"players": 2, "maxturns": 100_000}, 2000),
                ("2,000 plies, 4 players", {"players": 4, "maxturns": 100_000}, 2000)],
 }

@@ -16,7 +16,8 @@ from game.rules.playout import random_game
 from game.rules.record import result_text, write_record
 
 CASES = [("savoya", {"players": 2, "maxturns": 20}, 1), ("savoya", {"players": 3, "maxturns": 30}, 2),
-         ("savoya", {"players": 4, "maxturns": 30}, 3), ("know", {"players": 4, "limit": 40}, 4)]
+         ("savoya", {"players": 4, "maxturns": 30}, 3), ("know", {"players": 3, "limit": 40}, 5),
+         ("know", {"players": 4, "limit": 40}, 4)]
 
 
 @pytest.mark.parametrize("name, options, seed", CASES)
@@ -43,7 +44,8 @@ def test_seeded_random_games_of_every_player_count_through_the_referee(name, opt
 
 
 @pytest.mark.parametrize("name, options", [("savoya", {"players": 2, "stack": 3}), ("savoya", {"players": 3}),
-                                           ("savoya", {"players": 4}), ("know", {"players": 4})])
+                                           ("savoya", {"players": 4}), ("know", {"players": 3}),
+                                           ("know", {"players": 4})])
 def test_the_generic_engine_plays_every_seat_count(name, options):
     game = GAMES[name]
     history = random_game(game, {**options, **game.playout_options}, seed=5, max_moves=6)

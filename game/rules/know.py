@@ -1,4 +1,4 @@
-"""know (Bryan Jurish, 1995/2001): a game of influence and connections for two players, or four in pairs.
+"""know (Bryan Jurish, 1995/2001): a game of influence and connections for two players, three, or four in pairs.
 
 Rules summary and the readings we chose: ../shared/specs/know.md (section 3).
 Twelve pieces (a Bard, a Fool and a Herald twice over per player, one of each
@@ -35,9 +35,26 @@ failed Path's contest die (``-conservation``) goes to the next seat of the
 contending colour; after Resolution the other colour catches up, played by its
 next seat in turn order, which may move any unconnected piece of its colour; in
 the Eternal game the seat that resolved begins the next cycle. Not played with
-four: the Symmetric version (partners rolling together; its wording is unclear),
-and three players (each with one type of piece: the rules give neither its
-set-up nor enough of its play; refused with a message).
+four: the Symmetric version (partners rolling together; its wording is unclear).
+
+Three players (``-players=3``; 2.12, design 15, under-specified in the rules and
+to be playtested): the seats are Bards, Fools and Heralds, in that turn order;
+each moves the four pieces of its type, both colours', from the usual starting
+spaces (where each side's pieces already stand in two opposite, so connected,
+pairs on the Rim). Sides are the types: a piece may not enter or pass a space
+influenced by another side, and a point of contention is a space two sides
+influence. Any two of a side's pieces on corresponding spaces are connected,
+and a side resolves holding a First (or ambiguous) and a Second tier connection
+at once. Readings of our own: the opening roll is one die each, a tie for the
+highest rolling again; an Errand's contest die is rolled by "the others"; a
+Path's contender is the first side after the mover in turn order whose pieces
+influence the point of contention (the two contest dice are written in seat
+order), and a failed Path's die (``-conservation``) goes to that contender, whose
+turn it becomes; after a Resolution each other side catches up in turn (one
+holding all its connections already is passed over); the resolver wins unless a
+catch-up completed another resolved pattern, when the scores of those resolved
+decide. Not played by three: the Symmetric and Eternal versions, ``-nets``,
+``-formal`` and ``-pathneed=walled`` (refused with a message).
 
 Notation
     ``14.0-14.1a``        move the piece on 14.0 to 14.1a (Symmetric version:
@@ -284,6 +301,11 @@ class KnowOptions:
         return self.players == 4
 
     @property
+    def three(self) -> bool:
+        """Three players (2.12, design 15): each moves the four pieces of one type, both colours'."""
+        return self.players == 3
+
+    @property
     def symmetric(self) -> bool:
         return self.version == "symmetric"
 
@@ -327,6 +349,8 @@ class KnowState:
     ply: int = 0
     seat: int = 0                             # four players: the seat acting (its colour is `player`)
     resolver_seat: int = -1                   # four players: the seat whose move Resolved
+    contender: int = -1                       # three players: the side contesting the Path in progress
+    catchers: tuple[int, ...] = ()            # three players: the sides still to catch up after this one
 
     def at(self, name: str) -> int | None:
         """The piece index on space `name`, or None."""
@@ -339,6 +363,15 @@ class KnowState:
 
 def owner(piece: int) -> int:
     return piece // 6
+
+
+# The side each piece plays for: its colour, or with three players its type (design 15); and each side's pieces
+SIDE_OF: dict[bool, tuple[int, ...]] = {False: tuple(i // 6 for i in range(12)),
+                                        True: tuple((i % 6) // 2 for i in range(12))}
+SIDE_PIECES: dict[bool, tuple[tuple[int, ...], ...]] = {
+    three: tuple(tuple(i for i in range(12) if sides[i] == side) for side in range(3 if three else 2))
+    for three, sides in SIDE_OF.items()}
+THREE_NAMES = ("Bards", "Fools", "Heralds")
 
 
 def piece_type(piece: int) -> int:
@@ -377,26 +410,37 @@ _CODES = {piece_code(i): i for i in range(12)}
 class Snapshot:
     """Masks of one position (100-bit ints): occupied, each player's influence, points of contention."""
 
-    __slots__ = ("occupied", "influence", "poc", "type_influence")
+    __slots__ = ("occupied", "influence", "others", "poc", "type_influence")
 
-    def __init__(self, pos: tuple[int, ...]) -> None:
+    def __init__(self, pos: tuple[int, ...], three: bool = False) -> None:
         geo = board()
         occupied = 0
-        infl = [0, 0]
+        sides = SIDE_OF[three]
+        infl = [0, 0, 0] if three else [0, 0]
         per_type = [[0, 0, 0], [0, 0, 0]]
         for i, where in enumerate(pos):
             occupied |= 1 << where
             mask = geo.border_mask[where]
-            infl[i // 6] |= mask
+            infl[sides[i]] |= mask
             per_type[i // 6][(i % 6) // 2] |= mask
         self.occupied = occupied
-        self.influence = (infl[0], infl[1])
-        self.poc = infl[0] & infl[1]
+        self.influence = tuple(infl)
+        # each side's opponents' influence; points of contention: spaces two sides influence
+        self.others = tuple(_union(infl[:k] + infl[k + 1:]) for k in range(len(infl)))
+        self.poc = _union(a & b for k, a in enumerate(infl) for b in infl[k + 1:])
         self.type_influence = per_type
 
     def free_for(self, player: int) -> int:
-        """Spaces a piece of `player` may enter under the normal rules."""
-        return ALL & ~self.occupied & ~self.influence[1 - player]
+        """Spaces a piece of `player` (a side: a colour, or with three players a type) may enter under the
+        normal rules."""
+        return ALL & ~self.occupied & ~self.others[player]
+
+
+def _union(masks: Iterable[int]) -> int:
+    out = 0
+    for mask in masks:
+        out |= mask
+    return out
 
 
 ALL = (1 << 100) - 1
@@ -448,11 +492,29 @@ def connected_types(pos: tuple[int, ...], player: int) -> list[int]:
     return [t for t in range(3) if corr[pos[base + 2 * t]] == pos[base + 2 * t + 1]]
 
 
-def is_connected(pos: tuple[int, ...], piece: int) -> bool:
-    return board().corresponds[pos[piece]] == pos[partner(piece)]
+def connected_pairs(pos: tuple[int, ...], side: int, three: bool = False) -> list[tuple[int, int]]:
+    """The connected pairs of `side`'s pieces: two same-type pieces of the side on corresponding spaces
+    (with three players any two of the side's four; a space has one correspondent, so pairs never share)."""
+    if not three:
+        return [(6 * side + 2 * t, 6 * side + 2 * t + 1) for t in connected_types(pos, side)]
+    corr = board().corresponds
+    mine = SIDE_PIECES[True][side]
+    return [(a, b) for k, a in enumerate(mine) for b in mine[k + 1:] if corr[pos[a]] == pos[b]]
 
 
-def resolved_pattern(pos: tuple[int, ...], player: int, formal: bool = False) -> bool:
+def complete(pos: tuple[int, ...], side: int, three: bool = False) -> bool:
+    """Whether `side` holds every connection it can (three; with three players, two)."""
+    return len(connected_pairs(pos, side, three)) == (2 if three else 3)
+
+
+def is_connected(pos: tuple[int, ...], piece: int, three: bool = False) -> bool:
+    if not three:
+        return board().corresponds[pos[piece]] == pos[partner(piece)]
+    target = board().corresponds[pos[piece]]
+    return any(pos[other] == target for other in SIDE_PIECES[True][SIDE_OF[True][piece]] if other != piece)
+
+
+def resolved_pattern(pos: tuple[int, ...], player: int, formal: bool = False, three: bool = False) -> bool:
     """True when `player` holds a Rim, a First and a Second tier connection at once.
 
     Beginners' rule (the published one): an ambiguous corner space counts as
@@ -461,6 +523,9 @@ def resolved_pattern(pos: tuple[int, ...], player: int, formal: bool = False) ->
     spaces, First opposite in colour to Rim, Second the same colour as Rim).
     """
     geo = board()
+    if three:  # three players: a First (or ambiguous) tier and a Second tier connection (2.12)
+        tiers = [geo.tier[pos[a]] for a, _ in connected_pairs(pos, player, True)]
+        return SECOND in tiers and (FIRST in tiers or AMBIGUOUS in tiers)
     types = connected_types(pos, player)
     if len(types) < 3:
         return False
@@ -485,17 +550,16 @@ def resolved_pattern(pos: tuple[int, ...], player: int, formal: bool = False) ->
     return False
 
 
-def score_of(pos: tuple[int, ...], player: int, formal: bool = False) -> int:
+def score_of(pos: tuple[int, ...], player: int, formal: bool = False, three: bool = False) -> int:
     """The rulebook's optional score: distinct spaces influenced by connected pieces, less
     points of contention, plus 6 for a resolved pattern."""
     geo = board()
-    snap = Snapshot(pos)
+    snap = Snapshot(pos, three)
     mask = 0
-    for t in connected_types(pos, player):
-        base = 6 * player + 2 * t
-        mask |= geo.border_mask[pos[base]] | geo.border_mask[pos[base + 1]]
+    for a, b in connected_pairs(pos, player, three):
+        mask |= geo.border_mask[pos[a]] | geo.border_mask[pos[b]]
     mask &= ~snap.poc
-    return bin(mask).count("1") + (6 if resolved_pattern(pos, player, formal) else 0)
+    return bin(mask).count("1") + (6 if resolved_pattern(pos, player, formal, three) else 0)
 
 
 def net_block(pos: tuple[int, ...], snap: Snapshot, piece: int) -> int:
@@ -562,7 +626,7 @@ class KnowGame(Game[KnowState, KnowMove]):
                "across the centre on the Rim, First and Second tiers to Resolve.")
     designer = "Bryan Jurish"
     players = PLAYERS
-    player_counts = (2, 4)
+    player_counts = (2, 3, 4)
     has_chance = True
     playout_options = {"limit": 40}
     OPTIONS = (
@@ -580,15 +644,21 @@ class KnowGame(Game[KnowState, KnowMove]):
         ChoiceOption("errand", "locked", ("locked", "stuck"),
                      "Significant Errand for a piece surrounded (locked) or for any piece with no move (stuck)"),
         IntOption("limit", 0, 0, 100000, "end the game after this many turns, decided by the score (0: no limit)"),
-        IntOption("players", 2, 2, 4, "players: 2, or 4 in two Conjunctions (Red and Blue), each moving one colour's "
+        IntOption("players", 2, 2, 4, "players: 2; 3, each moving the four pieces of one type (Bards, Fools, "
+                                      "Heralds); or 4 in two Conjunctions (Red and Blue), each moving one colour's "
                                       "Bard, Fool and Herald of one stripe"),
     )
 
     def check_options(self, values: Mapping[str, object] | None = None) -> dict[str, OptionValue]:
         checked = super().check_options(values)
         if checked["players"] == 3:
-            raise OptionError("know for three players (each with one type of piece) is not played here yet: its "
-                              "set-up and rules are not given (spec design 15); play 2 or 4", "option_range")
+            unsupported = [flag for flag, on in (("-version=symmetric", checked["version"] == "symmetric"),
+                                                 ("-eternal", bool(checked["eternal"])), ("-nets", checked["nets"]),
+                                                 ("-formal", checked["formal"]),
+                                                 ("-pathneed=walled", checked["pathneed"] == "walled")) if on]
+            if unsupported:
+                raise OptionError(f"{', '.join(unsupported)}: not played by three (the rules give the three-player "
+                                  "game only as each player moving one type of piece)", "option_conflict")
         if checked["players"] == 4 and checked["version"] == "symmetric":
             raise OptionError("the Symmetric version is played by two here: its four-player form (partners rolling "
                               "together, Conjunction-initial moves alternating) is unclear; use the Standard version "
@@ -597,13 +667,24 @@ class KnowGame(Game[KnowState, KnowMove]):
 
     # -- seats -------------------------------------------------------------------------
     def seat_names(self, state: KnowState) -> tuple[str, ...]:
-        return SEAT_NAMES_4 if state.opts.four else PLAYERS
+        return SEAT_NAMES_4 if state.opts.four else THREE_NAMES if state.opts.three else PLAYERS
 
     def seat_label(self, state: KnowState, seat: int | None = None) -> str:
         """Who acts (the seat; in a two-player game the colour)."""
         if not state.opts.four:
-            return PLAYERS[state.player]
+            return self.side_label(state, state.player)
         return SEAT_NAMES_4[state.seat if seat is None else seat]
+
+    def side(self, state: KnowState, piece: int) -> int:
+        """The side a piece plays for: its colour, or with three players its type."""
+        return SIDE_OF[state.opts.three][piece]
+
+    def side_label(self, state: KnowState, side: int) -> str:
+        return THREE_NAMES[side] if state.opts.three else PLAYERS[side]
+
+    def opponent_label(self, state: KnowState) -> str:
+        """The opposing side, in words: the other colour; with three players "the others"."""
+        return "the others" if state.opts.three else PLAYERS[1 - state.player]
 
     @staticmethod
     def seats_of(opts: KnowOptions, colour: int) -> tuple[int, ...]:
@@ -704,11 +785,11 @@ class KnowGame(Game[KnowState, KnowMove]):
     def roller(self, state: KnowState) -> str:
         """Who rolls now, in words (for a user interface)."""
         if state.phase == START:
-            return "all" if state.opts.four else "both"
+            return "all" if state.opts.players > 2 else "both"
         if state.phase == PATH_ROLL:
             return "both"
         if state.phase == ERRAND_ROLL:
-            return PLAYERS[1 - state.player]
+            return self.opponent_label(state)
         if state.phase in (ROLL, POST_ROLL):
             return self.seat_label(state)
         return ""
@@ -765,11 +846,11 @@ class KnowGame(Game[KnowState, KnowMove]):
 
     def own_pieces(self, state: KnowState) -> list[int]:
         """The pieces of the seat acting: its colour's six, or with four players the three of its stripe."""
-        base = 6 * state.player
+        mine = SIDE_PIECES[state.opts.three][state.player]
         if state.opts.four:
             stripe = SEATS_4[state.seat][1]
-            return [piece for piece in range(base, base + 6) if striped(piece) == stripe]
-        return list(range(base, base + 6))
+            return [piece for piece in mine if striped(piece) == stripe]
+        return list(mine)
 
     def movable_pieces(self, state: KnowState) -> list[int]:
         """Pieces that may move in a MOVE phase (not moved yet, right type, not excluded)."""
@@ -786,8 +867,8 @@ class KnowGame(Game[KnowState, KnowMove]):
                      any_one: bool = False, only: int | None = None) -> set[int]:
         """Where `piece` can go with `die` under the normal rules (with `any_one`: one such space at most;
         with `only`, that space or none)."""
-        snap = snap or Snapshot(state.pos)
-        free = snap.free_for(owner(piece))
+        snap = snap or Snapshot(state.pos, state.opts.three)
+        free = snap.free_for(self.side(state, piece))
         mid = free
         if state.opts.nets:
             mid = ALL & ~snap.occupied & ~net_block(state.pos, snap, piece)
@@ -795,7 +876,7 @@ class KnowGame(Game[KnowState, KnowMove]):
         return reach(state.pos[piece], die, mid, end, any_one=any_one or only is not None)
 
     def _normal_moves(self, state: KnowState) -> list[KnowMove]:
-        snap = Snapshot(state.pos)
+        snap = Snapshot(state.pos, state.opts.three)
         moves = []
         for die in sorted(set(state.dice)):
             for piece in self.movable_pieces(state):
@@ -804,20 +885,20 @@ class KnowGame(Game[KnowState, KnowMove]):
 
     def _has_normal_move(self, state: KnowState) -> bool:
         """Whether any normal move exists (mandatory movement), stopping at the first one found."""
-        snap = Snapshot(state.pos)
+        snap = Snapshot(state.pos, state.opts.three)
         return any(self.normal_dests(state, piece, die, snap, any_one=True)
                    for die in set(state.dice) for piece in self.movable_pieces(state))
 
     def locked_out(self, state: KnowState, piece: int, snap: Snapshot | None = None) -> bool:
         """Every bordering space is occupied or influenced by the opponent (so a point of contention)."""
-        snap = snap or Snapshot(state.pos)
-        blocked = snap.occupied | snap.influence[1 - owner(piece)]
+        snap = snap or Snapshot(state.pos, state.opts.three)
+        blocked = snap.occupied | snap.others[self.side(state, piece)]
         return board().border_mask[state.pos[piece]] & ~blocked == 0
 
     def _errand_requests(self, state: KnowState) -> list[KnowMove]:
         if state.errand_done or state.moved:
             return []
-        snap = Snapshot(state.pos)
+        snap = Snapshot(state.pos, state.opts.three)
         names = board().names
         out = []
         for piece in self.movable_pieces(state):
@@ -833,16 +914,16 @@ class KnowGame(Game[KnowState, KnowMove]):
         return out
 
     def _errand_dests(self, state: KnowState, piece: int, die: int) -> set[int]:
-        snap = Snapshot(state.pos)
+        snap = Snapshot(state.pos, state.opts.three)
         open_ = ALL & ~snap.occupied
-        return reach(state.pos[piece], die, open_, snap.free_for(owner(piece)))
+        return reach(state.pos[piece], die, open_, snap.free_for(self.side(state, piece)))
 
     def _path_dests(self, state: KnowState, piece: int, poc: int, die: int) -> set[int]:
-        snap = Snapshot(state.pos)
-        me = owner(piece)
+        snap = Snapshot(state.pos, state.opts.three)
+        me = self.side(state, piece)
         mid = ALL & ~snap.occupied
         if state.opts.sopath == "literal":
-            mid &= ~(snap.influence[1 - me] & ~snap.influence[me])
+            mid &= ~(snap.others[me] & ~snap.influence[me])
         return reach(state.pos[piece], die, mid, snap.free_for(me), first=poc)
 
     def path_options(self, state: KnowState) -> list[tuple[int, int]]:
@@ -853,7 +934,7 @@ class KnowGame(Game[KnowState, KnowMove]):
         """
         if state.kept or state.resolved is not None:
             return []
-        snap = Snapshot(state.pos)
+        snap = Snapshot(state.pos, state.opts.three)
         if not snap.poc:
             return []
         geo = board()
@@ -871,7 +952,7 @@ class KnowGame(Game[KnowState, KnowMove]):
 
     def walled_in(self, state: KnowState, piece: int, snap: Snapshot | None = None) -> bool:
         """The piece cannot reach the opponent's half through spaces open to it under the normal rules."""
-        snap = snap or Snapshot(state.pos)
+        snap = snap or Snapshot(state.pos, state.opts.three)
         geo = board()
         me = owner(piece)
         goal = 1 if me == 0 else -1
@@ -899,25 +980,28 @@ class KnowGame(Game[KnowState, KnowMove]):
         geo = board()
         moves = []
         for die in sorted(set(state.dice)):
-            for piece in range(6 * state.player, 6 * state.player + 6):
-                if self._post_target(state, piece, die) is not None:
-                    moves.append(KnowMove("move", geo.names[state.pos[piece]],
-                                          geo.names[geo.corresponds[state.pos[partner(piece)]]],
+            for piece in SIDE_PIECES[state.opts.three][state.player]:
+                for target in sorted(self._post_targets(state, piece, die)):
+                    moves.append(KnowMove("move", geo.names[state.pos[piece]], geo.names[target],
                                           self._label(state, die)))
         return moves
 
-    def _post_target(self, state: KnowState, piece: int, die: int) -> int | None:
-        """The space where `piece` connects with `die` in a catch-up move, if it can."""
-        if is_connected(state.pos, piece):
-            return None
-        snap = Snapshot(state.pos)
+    def _post_targets(self, state: KnowState, piece: int, die: int) -> set[int]:
+        """The spaces where `piece` connects with `die` in a catch-up move: the spaces corresponding to its
+        unconnected partner (with three players, to any unconnected piece of its side)."""
+        three = state.opts.three
+        if is_connected(state.pos, piece, three):
+            return set()
+        snap = Snapshot(state.pos, three)
         me = state.player
-        mid = ALL & ~snap.occupied & ~(snap.influence[1 - me] & ~snap.influence[me])
+        mid = ALL & ~snap.occupied & ~(snap.others[me] & ~snap.influence[me])
         free = snap.free_for(me)
-        target = board().corresponds[state.pos[partner(piece)]]
-        if free >> target & 1 and target in reach(state.pos[piece], die, mid, free):
-            return target
-        return None
+        corr = board().corresponds
+        partners = ([q for q in SIDE_PIECES[True][me] if q != piece and not is_connected(state.pos, q, True)]
+                    if three else [partner(piece)])
+        targets = {corr[state.pos[q]] for q in partners}
+        targets = {t for t in targets if free >> t & 1}
+        return targets & reach(state.pos[piece], die, mid, free) if targets else set()
 
     # -- parsing and legality ---------------------------------------------------------------
     def parse_move(self, text: str, state: KnowState) -> KnowMove:
@@ -975,7 +1059,7 @@ class KnowGame(Game[KnowState, KnowMove]):
         if move.kind != "move" or move.src is None or move.dst is None:
             return False
         piece = state.at(move.src)
-        if piece is None or owner(piece) != state.player:
+        if piece is None or self.side(state, piece) != state.player:
             return False
         dst = geo.index[move.dst]
         if phase == MOVE:
@@ -996,7 +1080,7 @@ class KnowGame(Game[KnowState, KnowMove]):
             if move.die not in (state.dice if state.opts.symmetric else (None,)):
                 return False
             die = move.die if move.die is not None else state.dice[0]
-            return self._post_target(state, piece, die) == dst
+            return dst in self._post_targets(state, piece, die)
         return False
 
     def _task(self, state: KnowState) -> str:
@@ -1042,8 +1126,9 @@ class KnowGame(Game[KnowState, KnowMove]):
         piece = state.at(move.src) if move.src else None
         if piece is None:
             return f"{move}: there is no piece on {move.src}"
-        if owner(piece) != state.player:
-            return f"{move}: the piece on {move.src} is {PLAYERS[owner(piece)]}'s; it is {me}'s turn"
+        if self.side(state, piece) != state.player:
+            return f"{move}: the piece on {move.src} is {self.side_label(state, self.side(state, piece))}'s; it is " \
+                   f"{me}'s turn"
         if state.resolved == state.player:
             return f"{move}: {me} has Resolved; those pieces move no more"
         if move.kind == "errand":
@@ -1053,9 +1138,10 @@ class KnowGame(Game[KnowState, KnowMove]):
         if state.phase == PATH_MOVE and state.path and piece != state.path[0]:
             return f"{move}: the Path was won, so the piece on {geo.names[state.pos[state.path[0]]]} must move"
         if state.phase == POST_MOVE:
-            if is_connected(state.pos, piece):
+            if is_connected(state.pos, piece, state.opts.three):
                 return f"{move}: after Resolution only unconnected pieces move"
-            target = geo.names[geo.corresponds[state.pos[partner(piece)]]]
+            target = " or ".join(geo.names[t] for t in sorted(self._post_targets(state, piece, die))) or (
+                geo.names[geo.corresponds[state.pos[partner(piece)]]])
             if move.dst != target:
                 return f"{move}: a catch-up move must make a connection ({piece_label(piece)} must go to {target})"
             die = move.die if move.die is not None else state.dice[0]
@@ -1073,21 +1159,21 @@ class KnowGame(Game[KnowState, KnowMove]):
         if die not in state.dice:
             return f"{move}: no die in force shows {die} (dice: {', '.join(map(str, state.dice))})"
         dst = geo.index[move.dst or ""]
-        snap = Snapshot(state.pos)
+        snap = Snapshot(state.pos, state.opts.three)
         bit = 1 << dst
         if snap.occupied & bit:
             return f"{move}: {move.dst} is occupied"
         if snap.poc & bit:
             return f"{move}: no piece may end on a point of contention ({move.dst})"
-        if snap.influence[1 - state.player] & bit:
-            return f"{move}: {move.dst} is influenced by {PLAYERS[1 - state.player]} (it borders an opposing piece)"
+        if snap.others[state.player] & bit:
+            return f"{move}: {move.dst} is influenced by {self.opponent_label(state)} (it borders an opposing piece)"
         if state.phase == ERRAND_MOVE:
             return f"{move}: no path of exactly {die} jumps reaches {move.dst} avoiding occupied spaces"
         if state.phase == PATH_MOVE:
             return (f"{move}: no path of exactly {die} jumps into {geo.names[state.path[1]]} "  # type: ignore[index]
                     f"and on to {move.dst}")
         return (f"{move}: no path of exactly {die} jumps reaches {move.dst} without entering occupied "
-                f"or {PLAYERS[1 - state.player]}-influenced spaces (no space twice)")
+                f"or {self.opponent_label(state)}-influenced spaces (no space twice)")
 
     def _why_errand(self, state: KnowState, move: KnowMove, piece: int) -> str:
         if state.phase != MOVE:
@@ -1110,10 +1196,10 @@ class KnowGame(Game[KnowState, KnowMove]):
     def _why_path(self, state: KnowState, move: KnowMove) -> str:
         geo = board()
         piece = state.at(move.src or "")
-        if piece is None or owner(piece) != state.player:
+        if piece is None or self.side(state, piece) != state.player:
             return f"{move}: there is no piece of {self.seat_label(state)} on {move.src}"
         poc = geo.index[move.dst or ""]
-        snap = Snapshot(state.pos)
+        snap = Snapshot(state.pos, state.opts.three)
         if not snap.poc >> poc & 1:
             return f"{move}: {move.dst} is not a point of contention"
         if poc not in geo.borders[state.pos[piece]]:
@@ -1151,32 +1237,33 @@ class KnowGame(Game[KnowState, KnowMove]):
             state = replace(state, phase=POST_MOVE, dice=move.values, moved=())
             rolled = f"{self.seat_label(state)} rolls {', '.join(map(str, move.values))}"
             if not self._post_moves(state):
-                return self._end_cycle(state, f"{rolled}: no connection is possible, post-resolution ends",
+                return self._catch_up_done(state, f"{rolled}: no connection is possible, its catch-up ends",
                                        leftover=state.dice)
             return replace(state, note=f"{rolled} after Resolution")
         if move.kind == "pass":
             if phase == POST_MOVE:
-                return self._end_cycle(state, f"{self.seat_label(state)} stops the catch-up", leftover=state.dice)
+                return self._catch_up_done(state, f"{self.seat_label(state)} stops the catch-up",
+                                           leftover=state.dice)
             return self._end_turn(state, f"{self.seat_label(state)} passes")
         if move.kind == "errand":
             piece = state.at(move.src or "")
             die = move.die if move.die is not None else state.dice[0]
             return replace(state, phase=ERRAND_ROLL, errand=(piece, die), errand_done=True,  # type: ignore[arg-type]
                            note=f"{self.seat_label(state)} requests a Significant Errand for the piece on "
-                                f"{move.src} with {die}; {PLAYERS[1 - state.player]} rolls")
+                                f"{move.src} with {die}; {self.opponent_label(state)} rolls")
         return self._apply_piece_move(state, move)
 
     def _apply_start(self, state: KnowState, move: KnowMove) -> KnowState:
         """The opening roll: the higher roll begins. Only under Conservation of Randomness is that roll
         played as cast; otherwise the starter rolls afresh for the first move (design 13)."""
-        if state.opts.four:  # one die each: the highest begins, a tie for the highest rolls again
+        if state.opts.players > 2:  # one die each: the highest begins, a tie for the highest rolls again
             totals = [sum(group) for group in move.dice]
             high = max(totals)
             if totals.count(high) > 1:
                 return replace(state, note=f"a tie for the highest roll ({high}): everyone rolls again")
             seat = totals.index(high)
-            first, dice = SEATS_4[seat][0], move.dice[seat]
-            won = f"{SEAT_NAMES_4[seat]} rolled highest ({high})"
+            first, dice = (SEATS_4[seat][0] if state.opts.four else seat), move.dice[seat]
+            won = f"{self.seat_names(state)[seat]} rolled highest ({high})"
         else:
             red, blue = move.dice
             if sum(red) == sum(blue):
@@ -1193,31 +1280,44 @@ class KnowGame(Game[KnowState, KnowMove]):
     def _apply_path_contest(self, state: KnowState, move: KnowMove) -> KnowState:
         piece, poc = state.path  # type: ignore[misc]
         mover = state.player
-        rolls = (move.dice[0][0], move.dice[1][0])
-        bonus = tuple(self.path_bonus(state, p, poc) for p in (0, 1))
-        tally = (rolls[0] + bonus[0], rolls[1] + bonus[1])
-        contest = (rolls[mover], bonus[mover], rolls[1 - mover], bonus[1 - mover])
-        m, c = tally[mover], tally[1 - mover]
-        text = f"Path contest: {PLAYERS[mover]} {rolls[mover]}+{bonus[mover]}={m}, " \
-               f"{PLAYERS[1 - mover]} {rolls[1 - mover]}+{bonus[1 - mover]}={c}"
+        rival = self.contender_of(state, poc)
+        first, second = sorted((mover, rival))  # the two dice in seat (side) order: Red's first
+        rolls = {first: move.dice[0][0], second: move.dice[1][0]}
+        bonus = {p: self.path_bonus(state, p, poc) for p in (mover, rival)}
+        m, c = rolls[mover] + bonus[mover], rolls[rival] + bonus[rival]
+        contest = (rolls[mover], bonus[mover], rolls[rival], bonus[rival])
+        name, rival_name = self.side_label(state, mover), self.side_label(state, rival)
+        text = f"Path contest: {name} {rolls[mover]}+{bonus[mover]}={m}, {rival_name} {rolls[rival]}+{bonus[rival]}={c}"
         if m == c:
             return replace(state, contest=contest, note=text + ": level, both roll again")
         if c > m:
-            kept = (rolls[1 - mover],) if state.opts.conservation else ()
-            lost = replace(state, contest=contest, path=None)
-            return self._end_turn(lost, text + f": {PLAYERS[mover]}'s turn is forfeit", kept=kept)
+            kept = (rolls[rival],) if state.opts.conservation else ()
+            lost = replace(state, contest=contest, path=None, contender=rival)
+            return self._end_turn(lost, text + f": {name}'s turn is forfeit", kept=kept)
         state = replace(state, phase=PATH_MOVE, dice=(rolls[mover],), contest=contest)
         if not self._path_dests(state, piece, poc, rolls[mover]):
             return self._end_turn(replace(state, path=None),
                                   text + ": won, but no destination is open, so the turn is forfeit")
-        return replace(state, note=text + f": {PLAYERS[mover]} moves {rolls[mover]} through {board().names[poc]}")
+        return replace(state, note=text + f": {name} moves {rolls[mover]} through {board().names[poc]}")
+
+    def contender_of(self, state: KnowState, poc: int) -> int:
+        """The side contesting a Path through `poc`: the other colour; with three players the first side
+        after the mover in turn order whose pieces influence it."""
+        if not state.opts.three:
+            return 1 - state.player
+        snap = Snapshot(state.pos, True)
+        for k in (1, 2):
+            side = (state.player + k) % 3
+            if snap.influence[side] >> poc & 1:
+                return side
+        return (state.player + 1) % 3
 
     def path_bonus(self, state: KnowState, player: int, poc: int) -> int:
         """Spaces influenced by `player`'s pieces that influence `poc`, less points of contention."""
         geo = board()
-        snap = Snapshot(state.pos)
+        snap = Snapshot(state.pos, state.opts.three)
         mask = 0
-        for piece in range(6 * player, 6 * player + 6):
+        for piece in SIDE_PIECES[state.opts.three][player]:
             if poc in geo.borders[state.pos[piece]]:
                 mask |= geo.border_mask[state.pos[piece]]
         return _count(mask & ~snap.poc)
@@ -1226,7 +1326,7 @@ class KnowGame(Game[KnowState, KnowMove]):
         piece, die = state.errand  # type: ignore[misc]
         theirs = move.values[0]
         contest = (die, theirs)
-        me, them = self.seat_label(state), PLAYERS[1 - state.player]
+        me, them = self.seat_label(state), self.opponent_label(state)
         if theirs == die:
             return replace(state, contest=contest, note=f"{them} also rolled {die}: {them} rolls again")
         if theirs > die:
@@ -1255,8 +1355,9 @@ class KnowGame(Game[KnowState, KnowMove]):
             left.remove(move.die if move.die is not None else state.dice[0])
             state = replace(state, pos=new_pos, born=born, dice=tuple(left), moved=state.moved + (piece,),
                             note=f"{self.seat_label(state)} connects {move}")
-            if len(connected_types(new_pos, state.player)) == 3:
-                return self._end_cycle(state, state.note + ", completing three connections", leftover=state.dice)
+            if complete(new_pos, state.player, state.opts.three):
+                done = "both connections" if state.opts.three else "three connections"
+                return self._catch_up_done(state, state.note + f", completing {done}", leftover=state.dice)
             if left and self._post_moves(state):
                 return state  # the other die may connect another piece
             return replace(state, phase=POST_ROLL, dice=(), moved=())  # this roll connected: roll again
@@ -1269,10 +1370,10 @@ class KnowGame(Game[KnowState, KnowMove]):
         dice.remove(die)
         state = replace(state, pos=new_pos, born=born, dice=tuple(dice), moved=state.moved + (piece,),
                         errand=None, path=None, note=f"{self.seat_label(state)} moves {move}")
-        if resolved_pattern(new_pos, state.player, state.opts.formal):
+        if resolved_pattern(new_pos, state.player, state.opts.formal, state.opts.three):
             return self._resolve(state)
         if dice and phase in (MOVE, ERRAND_MOVE):
-            only = -1 if is_connected(new_pos, piece) else piece_type(piece)
+            only = -1 if is_connected(new_pos, piece, state.opts.three) else piece_type(piece)
             return self._enter_move(replace(state, phase=MOVE, only_type=only))
         return self._end_turn(state, state.note)
 
@@ -1291,6 +1392,9 @@ class KnowGame(Game[KnowState, KnowMove]):
         if state.opts.four:
             seat = self.next_seat(state.opts, state.seat, 1 - state.player if kept else None)
             return self._begin_turn(replace(state, note=note), SEATS_4[seat][0], state.turn + 1, kept, seat=seat)
+        if state.opts.three:  # the next seat; a failed Path's contest die goes to its contender
+            side = state.contender if kept else (state.player + 1) % 3
+            return self._begin_turn(replace(state, note=note), side, state.turn + 1, kept)
         return self._begin_turn(replace(state, note=note), 1 - state.player, state.turn + 1, kept)
 
     def _begin_turn(self, state: KnowState, player: int, turn: int, kept: tuple[int, ...] = (),
@@ -1317,9 +1421,11 @@ class KnowGame(Game[KnowState, KnowMove]):
 
     def _resolve(self, state: KnowState) -> KnowState:
         me = state.player
-        other = 1 - me
         state = replace(state, resolved=me, resolver_seat=state.seat,
-                        note=state.note + f": {PLAYERS[me]} has Resolved")
+                        note=state.note + f": {self.side_label(state, me)} has Resolved")
+        if state.opts.three:  # each other side catches up in turn (design 15's reading)
+            return self._next_catch_up(replace(state, catchers=((me + 1) % 3, (me + 2) % 3)))
+        other = 1 - me
         if len(connected_types(state.pos, other)) == 3:
             return self._end_cycle(state, state.note + f"; {PLAYERS[other]} already has three connections")
         # the other colour catches up (with four players, played by its next seat, moving any of the
@@ -1328,6 +1434,25 @@ class KnowGame(Game[KnowState, KnowMove]):
         return replace(state, phase=POST_ROLL, player=other, seat=seat, dice=(), moved=(), only_type=-1,
                        excluded=-1, note=state.note + f"; {PLAYERS[other]} rolls to catch up")
 
+    def _next_catch_up(self, state: KnowState, leftover: tuple[int, ...] = ()) -> KnowState:
+        """Three players: the next side still to catch up rolls (one whose connections are all made
+        already is passed over); with none left the cycle ends."""
+        catchers = state.catchers
+        while catchers and complete(state.pos, catchers[0], True):
+            state = replace(state, note=state.note + f"; {THREE_NAMES[catchers[0]]} already hold both connections")
+            catchers = catchers[1:]
+        if not catchers:
+            return self._end_cycle(replace(state, catchers=()), state.note, leftover)
+        side = catchers[0]
+        return replace(state, phase=POST_ROLL, player=side, seat=side, catchers=catchers[1:], dice=(), moved=(),
+                       only_type=-1, excluded=-1, note=state.note + f"; {THREE_NAMES[side]} roll to catch up")
+
+    def _catch_up_done(self, state: KnowState, note: str, leftover: tuple[int, ...] = ()) -> KnowState:
+        """A catch-up sequence ends: the next side's begins (three players), else the cycle ends."""
+        if state.opts.three:
+            return self._next_catch_up(replace(state, note=note), leftover)
+        return self._end_cycle(state, note, leftover=leftover)
+
     def cycle_winner(self, state: KnowState) -> tuple[int | None, str]:
         """Who wins the cycle now ending (after Resolution and the catch-up).
 
@@ -1335,6 +1460,8 @@ class KnowGame(Game[KnowState, KnowMove]):
         the scores decide, both carrying the Resolution bonus, and equal scores are a draw (design 18).
         Without a resolver (turn limit) or under -score, the scores decide.
         """
+        if state.opts.three:
+            return self._three_winner(state)
         resolver = state.resolved
         scores = (score_of(state.pos, 0, state.opts.formal), score_of(state.pos, 1, state.opts.formal))
         both = ""
@@ -1347,6 +1474,27 @@ class KnowGame(Game[KnowState, KnowMove]):
             return None, f"{both}level on score, {scores[0]} each"
         best = 0 if scores[0] > scores[1] else 1
         return best, f"{both}{PLAYERS[best]} scores {max(scores)} to {min(scores)}"
+
+    def _three_winner(self, state: KnowState) -> tuple[int | None, str]:
+        """Three players: the resolver wins, unless a catch-up completed another resolved pattern too; then
+        the scores of those resolved decide (a tie for the best draws); without a resolver (turn limit) or
+        under -score, every side's score decides."""
+        resolver = state.resolved
+        scores = [score_of(state.pos, side, False, True) for side in range(3)]
+        contenders, why = [0, 1, 2], ""
+        if not state.opts.score and resolver is not None:
+            also = [side for side in range(3) if side != resolver and resolved_pattern(state.pos, side, False, True)]
+            if not also:
+                return resolver, f"{THREE_NAMES[resolver]} Resolved"
+            contenders = [resolver, *also]
+            why = (f"{' and '.join(THREE_NAMES[s] for s in also)} also Resolved in the catch-up, so the scores "
+                   "decide: ")
+        best = max(scores[s] for s in contenders)
+        top = [s for s in contenders if scores[s] == best]
+        listed = ", ".join(f"{THREE_NAMES[s]} {scores[s]}" for s in contenders)
+        if len(top) > 1:
+            return None, f"{why}level on score ({listed})"
+        return top[0], f"{why}{THREE_NAMES[top[0]]} score best ({listed})"
 
     def _end_cycle(self, state: KnowState, note: str, leftover: tuple[int, ...] = ()) -> KnowState:
         """End the cycle (the game unless Eternal). `leftover`: dice of the catch-up left unused, which
@@ -1409,6 +1557,8 @@ class KnowGame(Game[KnowState, KnowMove]):
 
     def scores(self, state: KnowState) -> tuple[int, ...]:
         """Each player's score (2.11); with four players each seat has its Conjunction's."""
+        if state.opts.three:
+            return tuple(score_of(state.pos, side, False, True) for side in range(3))
         colours = (score_of(state.pos, 0, state.opts.formal), score_of(state.pos, 1, state.opts.formal))
         if state.opts.four:
             return tuple(colours[colour] for colour, _ in SEATS_4)
@@ -1428,7 +1578,7 @@ class KnowGame(Game[KnowState, KnowMove]):
     # -- presentation ---------------------------------------------------------------------
     def render_text(self, state: KnowState) -> str:
         geo = board()
-        snap = Snapshot(state.pos)
+        snap = Snapshot(state.pos, state.opts.three)
         at = {where: piece for piece, where in enumerate(state.pos)}
         lines = [f"know, {state.opts.version} version; {self._status(state)}"]
         for w in range(16):
@@ -1440,6 +1590,8 @@ class KnowGame(Game[KnowState, KnowMove]):
                 cells.append(f"{geo.names[i]:>5} {mark:<2}")
             lines.append("  ".join(cells))
         lines.append("x: point of contention. Red upper case, Blue lower case, * striped; B Bard, F Fool, H Herald")
+        if state.opts.players > 2:
+            lines.append("Players in turn order: " + ", ".join(self.seat_names(state)))
         return "\n".join(lines)
 
     def _status(self, state: KnowState) -> str:
@@ -1452,14 +1604,16 @@ class KnowGame(Game[KnowState, KnowMove]):
 
     def influence(self, state: KnowState) -> dict[str, list[str]]:
         """Spaces each player influences and the points of contention, by name."""
-        snap = Snapshot(state.pos)
+        snap = Snapshot(state.pos, state.opts.three)
         names = board().names
-        return {"Red": [names[i] for i in _bits(snap.influence[0])],
-                "Blue": [names[i] for i in _bits(snap.influence[1])],
-                "contention": [names[i] for i in _bits(snap.poc)]}
+        sides = {self.side_label(state, side): [names[i] for i in _bits(mask)]
+                 for side, mask in enumerate(snap.influence)}
+        return {**sides, "contention": [names[i] for i in _bits(snap.poc)]}
 
     def details(self, state: KnowState) -> dict[str, Any]:
         geo = board()
+        three = state.opts.three
+        sides = SIDE_PIECES[three]
         legal = self.legal_moves(state) if state.phase not in CHANCE_PHASES else []
         movable = sorted({m.src for m in legal if m.kind == "move" and m.src})
         winner = self.leader(state)
@@ -1475,11 +1629,13 @@ class KnowGame(Game[KnowState, KnowMove]):
             "cycle_results": ["draw" if r < 0 else PLAYERS[r] for r in state.results],
             "pieces": {piece_code(i): geo.names[where] for i, where in enumerate(state.pos)},
             "influence": self.influence(state),
-            "connections": {PLAYERS[p]: [f"{TYPES[t]} {geo.names[state.pos[6 * p + 2 * t]]}"
-                                         f"~{geo.names[state.pos[6 * p + 2 * t + 1]]}"
-                                         for t in connected_types(state.pos, p)] for p in (0, 1)},
-            "resolved_pattern": {PLAYERS[p]: resolved_pattern(state.pos, p, state.opts.formal) for p in (0, 1)},
-            "resolved": None if state.resolved is None else PLAYERS[state.resolved],
+            "connections": {self.side_label(state, p): [f"{TYPES[piece_type(a)]} {geo.names[state.pos[a]]}"
+                                                        f"~{geo.names[state.pos[b]]}"
+                                                        for a, b in connected_pairs(state.pos, p, three)]
+                            for p in range(len(sides))},
+            "resolved_pattern": {self.side_label(state, p): resolved_pattern(state.pos, p, state.opts.formal, three)
+                                 for p in range(len(sides))},
+            "resolved": None if state.resolved is None else self.side_label(state, state.resolved),
             "scores": dict(zip(self.seat_names(state), self.scores(state))),
             "leader": None if winner is None else self.seat_names(state)[winner],
             "movable": movable,

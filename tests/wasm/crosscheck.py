@@ -47,7 +47,8 @@ def option_sets(game: Any) -> list[dict[str, Any]]:
     The defaults; each IntOption at its low and high end (the number of players at every value); each flag
     switched
     away from its default; each choice of a ChoiceOption; and, when there are
-    flags, all flags switched together, alone and with each IntOption extreme.
+    flags, all flags switched together, alone and with each IntOption extreme; leaving out any combination
+    the game refuses.
     (For Star: size 3, 6 and 14, each with and without -maxi.)
     """
     from game.rules.options import ChoiceOption, FlagOption, IntOption
@@ -58,6 +59,10 @@ def option_sets(game: Any) -> list[dict[str, Any]]:
 
     def add(values: dict[str, Any]) -> None:
         values = {**values, **fixed}
+        try:
+            game.check_options(values)
+        except Exception:  # a combination the game refuses (know's -nets with three players, say)
+            return
         if values not in sets:
             sets.append(values)
 
