@@ -51,6 +51,7 @@ def option_sets(game: Any) -> list[dict[str, Any]]:
     the game refuses.
     (For Star: size 3, 6 and 14, each with and without -maxi.)
     """
+    from game.rules.errors import OptionError
     from game.rules.options import ChoiceOption, FlagOption, IntOption
 
     fixed = dict(getattr(game, "playout_options", {}))  # e.g. a turn limit so random games end
@@ -59,10 +60,12 @@ def option_sets(game: Any) -> list[dict[str, Any]]:
 
     def add(values: dict[str, Any]) -> None:
         values = {**values, **fixed}
-        try:
-            game.check_options(values)
-        except Exception:  # a combination the game refuses (know's -nets with three players, say)
-            return
+        check = getattr(game, "check_options", None)
+        if check is not None:
+            try:
+                check(values)
+            except OptionError:  # a combination the game refuses (know's -nets with three players, say)
+                return
         if values not in sets:
             sets.append(values)
 
