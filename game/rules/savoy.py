@@ -69,7 +69,8 @@ from .base import Game, Outcome
 from .errors import AmbiguousMoveError, IllegalMoveError, NotationError, OptionError
 from .options import ChoiceOption, FlagOption, IntOption, OptionValue
 from .reading import excerpt, quote, show_number, whole_number
-from .savoy_board import (
+# Savoy's board constants stay importable from here, as they were before the boards became objects
+from .savoy_board import (  # noqa: F401
     CELL_ID, CELLS, GRID, HOME_DISTANCE, HOMES, PATH_PIPS, PLAYERS, RAY_BY_FIRST, RAYS, SAVOY_BOARD, START_NAMES,
     SavoyBoard, cell_key,
 )
