@@ -230,3 +230,41 @@ def test_fast_turns_match_the_plain_generator(options):
                 numbers = tuple(sorted(BOARD.route_number[src][r][length - 1] for src, r, length in trips))
                 listed.add((numbers, G.apply(state, move).cells))
             assert listed == _reference(state)
+
+
+@pytest.mark.parametrize("options", [{"players": 2}, {"players": 2, "trips": "jump"}, {"players": 2, "trips": "dice"},
+                                     {"players": 2, "pinnedaway": True, "stack": 3}])
+def test_a_two_colour_turn_checked_alone_agrees_with_the_table(options):
+    """Records of two-player games are replayed turn by turn without building every legal turn: the turn
+    read alone must be the table's own move, text and all, and a turn the table lacks must be refused."""
+    rng = random.Random(5)
+    checked = 0
+    for seed in range(3):
+        history = random_game(G, {**options, "maxturns": 16}, seed=seed)
+        for state in history.states[1::3]:
+            if state.over or not state.dice:
+                continue
+            G._readings.clear()
+            legal = G.legal_moves(state)
+            texts = {str(m) for m in legal}
+            for move in rng.sample(legal, min(12, len(legal))):
+                if move.kind != "turn":
+                    continue
+                written = G.parse_move(str(move), state)
+                alone = G._readings_alone(state, dataclasses.replace(written))
+                assert alone is None or [str(m) for m in alone] == [str(move)]
+                checked += alone is not None
+                # the same parts with one destination moved a cell on: legal only if the table has it
+                part = move.parts[-1]
+                board_cells = BOARD.cells
+                for other in BOARD.neighbours[BOARD.cell_id[part.dst]]:
+                    text = str(move).rsplit(part.dst, 1)[0] + board_cells[other]
+                    try:
+                        bent = G.parse_move(text, state)
+                    except Exception:
+                        continue
+                    found = G._readings_alone(state, bent)
+                    if found is not None:
+                        assert [str(m) for m in found] == [str(m) for m in G._table_readings(state, bent)]
+                        assert {str(m) for m in found} <= texts
+    assert checked > 20

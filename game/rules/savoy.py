@@ -945,7 +945,8 @@ def _build_turns_in_order(cells: tuple[int, ...], colours: Sequence[int], dice: 
     leave, in an order of play that leaves it (so `a-x,b-x` and `b-x,a-x` are two moves when the
     second piece to land pins the first)."""
     board = rules.board
-    if rules.trips == "dice" or _self_pinned(cells, colours, board):
+    slow = rules.trips == "dice" or _self_pinned(cells, colours, board)
+    if slow:
         found = _turns_in_order(cells, colours, dice, rules.trips, rules.pinned_away, board, home, total)
     else:
         found = _turns_mixed(cells, colours, dice, rules.trips, rules.pinned_away, board, total)
@@ -962,6 +963,13 @@ def _build_turns_in_order(cells: tuple[int, ...], colours: Sequence[int], dice: 
         repeated = len(set(multiset)) < len(multiset)
         if len(ways) == 1 or len({result for _, result, _ in ways}) == 1:
             legal.append((multiset, False, repeated, ways[0][2]))
+        elif slow:  # write each board's turn in its first order by route number, as `all_orders` finds it
+            routes, number = board.routes, board.route_number
+            trips = [(src, board.ray_by_first[src][via], length) for src, _, via, length in map(routes.__getitem__,
+                                                                                               multiset)]
+            first = all_orders(cells, colours, dice, rules, trips)
+            legal += [(tuple(number[s][r][n - 1] for s, r, n in first[result]), True, True, won)
+                      for _, result, won in ways]
         else:
             legal += [(sequence, True, True, won) for sequence, _, won in ways]
     return _assemble(legal, best, board)
@@ -1105,13 +1113,21 @@ def _orders(cells: tuple[int, ...], numbers: tuple[int, ...], info: Mapping[int,
     return results
 
 
+class _MorePips(Exception):
+    """Raised inside `_turns_in_order` when a turn using more pips than asked is found."""
+
+
 def _turns_in_order(cells: tuple[int, ...], colours: Sequence[int], dice: tuple[int, ...], mode: str,
-                    pinned_away: bool, board: SavoyBoard, home: int, total: int) -> list[_Played]:
+                    pinned_away: bool, board: SavoyBoard, home: int, total: int,
+                    more_than: int | None = None) -> list[_Played]:
     """Every board-changing turn of a seat moving `colours`, its trips played one after another, each
     checked on the board the trips before it left: for each multiset of trips, one entry per board it
     can leave. Readings as in `_turns_per_piece` (checked, jump: one trip per piece; pieces that have
     moved stay) and `_turns_per_die` (dice: one die per step, a piece may move again, nothing after the
-    turn has won). Also the slow but plain reference the tests hold the fast generators to."""
+    turn has won). Also the slow but plain reference the tests hold the fast generators to.
+
+    With `more_than`, it only looks for a board-changing turn using more pips than that, and raises
+    `_MorePips` at the first (branches that cannot get there are cut off)."""
     stacks = stacks_of(board)
     free, can_land, apply = stacks.free, stacks.can_land, stacks.apply
     per_die = mode == "dice"
@@ -1126,8 +1142,14 @@ def _turns_in_order(cells: tuple[int, ...], colours: Sequence[int], dice: tuple[
     def count_home(board_cells: tuple[int, ...]) -> int:
         return _home_count(board_cells, colours[0], True, board, colours)[0]
 
+    values = sorted(set(dice))
+
     def extend(now: tuple[int, ...], left: int, sequence: tuple[int, ...], pips: int, at_home: int,
                arrived: dict[tuple[int, int], int]) -> None:
+        if more_than is not None:  # the pips the dice left can add at most
+            rest_pips = left * values[0] if double else (left & 1) * values[0] + (left >> 1 & 1) * values[-1]
+            if pips + rest_pips <= more_than:
+                return
         for c, v in enumerate(now):
             if not v:
                 continue
@@ -1154,6 +1176,8 @@ def _turns_in_order(cells: tuple[int, ...], colours: Sequence[int], dice: tuple[
                              else at_home + (dst in homes[colour]) - (c in homes[colour]))
                         won = h == total
                         if after != cells:
+                            if more_than is not None and pips + length > more_than:
+                                raise _MorePips
                             found.append((played, multiset, pips + length, won, after))
                         rest = left - cost
                         if rest and not (per_die and won):
@@ -1391,6 +1415,70 @@ def _search_turns(cells: tuple[int, ...], me: int, dice: tuple[int, ...], rules:
     return any(rest) and extend(0, rest, first.length)
 
 
+# --------------------------------------------------------------------------- a turn of several colours
+def _trip_keys(move: SavoyMove, board: SavoyBoard) -> list[TripKey]:
+    """The trips of a resolved move (its parts know their routes), in the order written."""
+    return [(board.cell_id[p.src], board.ray_by_first[board.cell_id[p.src]][board.cell_id[p.via]], p.steps)
+            for p in move.parts for _ in range(p.count)]
+
+
+def _in_written_order(move: SavoyMove, trips: Sequence[TripKey], board: SavoyBoard) -> tuple[TripKey, ...]:
+    """The trips of one reading of `move` in the order its parts are written."""
+    left = list(trips)
+    order = []
+    for p in move.parts:
+        for _ in range(p.count):
+            src, dst = board.cell_id[p.src], board.cell_id[p.dst]
+            trip = next(t for t in left if t[0] == src and board.rays[src][t[1]][2][t[2] - 1] == dst)
+            left.remove(trip)
+            order.append(trip)
+    return tuple(order)
+
+
+def play_order(cells: tuple[int, ...], colours: Sequence[int], dice: tuple[int, ...], rules: SavoyRules,
+               order: Sequence[TripKey]) -> tuple[int, ...] | None:
+    """The board after the trips played in this order by a seat moving `colours`, each landing and each
+    die's stop tested on the board then (a piece that has moved stays, except under ``-trips=dice``; there no
+    step follows a win); None when the order is not legal."""
+    board = rules.board
+    stacks = stacks_of(board)
+    per_die, check_stops = rules.trips == "dice", rules.trips == "checked"
+    uses = {length: stop_sets for _, length, stop_sets in _dice_uses(dice, per_die)}
+    now = cells
+    arrived: dict[tuple[int, int], int] = {}
+    total = _home_count(cells, colours[0], rules.pinned_away, board, colours)[1]
+    for k, (src, r, length) in enumerate(order):
+        if length not in uses:
+            return None
+        colour = next((c for c in colours
+                       if stacks.free(now[src], c) > (0 if per_die else arrived.get((src, c), 0))), None)
+        ray = board.rays[src][r][2]
+        if colour is None or length > len(ray):
+            return None
+        dst = ray[length - 1]
+        if dst == src or not stacks.can_land(now[dst], colour) or check_stops and uses[length] and not any(
+                all(stacks.can_land(now[ray[s - 1]], colour) for s in stops) for stops in uses[length]):
+            return None
+        if per_die and k and _home_count(now, colours[0], rules.pinned_away, board, colours)[0] == total:
+            return None  # the game was won by the step before
+        now = stacks.apply(now, colour, {src: -1, dst: 1})
+        arrived[(dst, colour)] = arrived.get((dst, colour), 0) + 1
+    return now
+
+
+def all_orders(cells: tuple[int, ...], colours: Sequence[int], dice: tuple[int, ...], rules: SavoyRules,
+               trips: Sequence[TripKey]) -> dict[tuple[int, ...], tuple[TripKey, ...]]:
+    """The boards the trips can leave, played in some legal order: board -> the first such order (by route
+    number), the order a turn whose boards differ is written in."""
+    number = rules.board.route_number
+    results: dict[tuple[int, ...], tuple[TripKey, ...]] = {}
+    for order in sorted(set(permutations(trips)), key=lambda o: [number[s][r][n - 1] for s, r, n in o]):
+        after = play_order(cells, colours, dice, rules, order)
+        if after is not None:
+            results.setdefault(after, order)
+    return results
+
+
 # --------------------------------------------------------------------------- game
 class SavoyGame(Game[SavoyState, SavoyMove]):
     """Savoy's rules on a board of strands (`board`); Savoya (savoya.py) is the same game on its own
@@ -1567,7 +1655,15 @@ class SavoyGame(Game[SavoyState, SavoyMove]):
         if key in self._readings:  # parse_move then apply read the same move: check it once
             return self._readings[key]
         if self._several_colours(state):
-            return self._table_readings(state, move)
+            found = self._readings_alone(state, move)
+            if found is None:
+                found = self._table_readings(state, move)
+            while len(self._readings) >= 16:
+                self._readings.pop(next(iter(self._readings)))
+            self._readings[key] = found
+            if len(found) == 1:  # apply() will ask about the move as read
+                self._readings[(state, found[0])] = found
+            return found
         board = self.board
         cell_id, cells = board.cell_id, board.cells
         legal = [trips for trips in written_readings(move, board)
@@ -1739,28 +1835,69 @@ class SavoyGame(Game[SavoyState, SavoyMove]):
         """The board after a legal turn of a seat moving several colours: its parts played in the order
         written if that order is legal (a turn whose order matters is written in an order that leaves its
         board), else in the first legal order (every legal order of such a turn leaves the same board)."""
-        board, stacks = self.board, self._stacks
-        colours = state.rules.seats[state.to_move]
-        check_stops, per_die = state.rules.trips == "checked", state.rules.trips == "dice"
-        uses = {length: stop_sets for _, length, stop_sets in _dice_uses(state.dice, per_die)}
-        trips = [(board.cell_id[p.src], board.ray_by_first[board.cell_id[p.src]][board.cell_id[p.via]], p.steps)
-                 for p in move.parts for _ in range(p.count)]
-        for order in [tuple(trips)] + sorted(set(permutations(trips))):
-            now = state.cells
-            arrived: dict[tuple[int, int], int] = {}
-            for src, r, length in order:
-                colour = next((c for c in colours
-                               if stacks.free(now[src], c) > (0 if per_die else arrived.get((src, c), 0))), None)
-                ray = board.rays[src][r][2]
-                dst = ray[length - 1]
-                if colour is None or not stacks.can_land(now[dst], colour) or check_stops and uses[length] and not any(
-                        all(stacks.can_land(now[ray[s - 1]], colour) for s in stops) for stops in uses[length]):
-                    break
-                now = stacks.apply(now, colour, {src: -1, dst: 1})
-                arrived[(dst, colour)] = arrived.get((dst, colour), 0) + 1
-            else:
-                return now
+        trips = tuple(_trip_keys(move, self.board))
+        rules = state.rules
+        colours = rules.seats[state.to_move]
+        after = play_order(state.cells, colours, state.dice, rules, trips)
+        if after is not None:
+            return after
+        for after in all_orders(state.cells, colours, state.dice, rules, trips):
+            return after
         raise IllegalMoveError(f"{move}: its parts cannot be played in any order", "order")
+
+    def _readings_alone(self, state: SavoyState, move: SavoyMove) -> list[SavoyMove] | None:
+        """`legal_readings` for a seat moving several colours, the written turn checked alone (no table of
+        every turn): its routes, played in some order, must be legal; where orders leave different boards
+        the written order decides; then no turn may use more pips, unless this one wins. None when the
+        table must decide after all: several readings, or a part whose cells two routes join (its text
+        then depends on the other legal turns)."""
+        board, rules = self.board, state.rules
+        cells, me, dice = state.cells, state.to_move, state.dice
+        colours = rules.seats[me]
+        readings = written_readings(move, board)
+        per_die = rules.trips == "dice"
+        lengths = {length for _, length, _ in _dice_uses(dice, per_die)}
+        legal: list[tuple[tuple[TripKey, ...], tuple[TripKey, ...] | None]] = []
+        for trips in readings:
+            if not _dice_fit([length for _, _, length in trips], dice, per_die):
+                continue
+            results = all_orders(cells, colours, dice, rules, trips)
+            results.pop(cells, None)  # the turn must change the board
+            if not results:
+                continue
+            order = None
+            if len(results) > 1:  # the order of play matters: the written one decides
+                written = _in_written_order(move, trips, board)
+                after = play_order(cells, colours, dice, rules, written)
+                if after is None or after == cells:
+                    return None
+                order = results[after]
+                results = {after: order}
+            (after, _), = results.items()
+            pips = sum(length for _, _, length in trips)
+            home, total = _home_count(after, me, rules.pinned_away, board, colours)
+            if pips < sum(dice) and home != total:
+                start_home, _ = _home_count(cells, me, rules.pinned_away, board, colours)
+                try:
+                    _turns_in_order(cells, colours, dice, rules.trips, rules.pinned_away, board, start_home, total,
+                                    more_than=pips)
+                except _MorePips:
+                    continue
+            legal.append((trips, order))
+        if len(legal) != 1:
+            return None if len(legal) > 1 else []
+        trips, order = legal[0]
+        for src, r, length in trips:  # two routes joining a part's cells: its text needs the table
+            dst = board.rays[src][r][2][length - 1]
+            if sum(1 for _, _, ray in board.rays[src] for k, c in enumerate(ray) if c == dst and k + 1 in lengths) > 1:
+                return None
+        written = {(board.cell_id[p.src], board.cell_id[p.dst]): (p.show_via, p.show_steps) for p in move.parts}
+        parts = []
+        for src, r, length in (order or trips):
+            ray = board.rays[src][r][2]
+            parts.append(Part(board.cells[src], board.cells[ray[length - 1]], board.cells[ray[0]], length, 1,
+                              *written[(src, ray[length - 1])]))
+        return [SavoyMove("turn", _group(parts, ordered=order is not None))]
 
     def _can_move(self, state: SavoyState) -> bool:
         """Whether the seat to move has a board-changing turn with the dice in force."""
