@@ -70,7 +70,11 @@ CASES = {
                 Case("size 7", {"size": 7, "draw": "auto"}, games=20),
                 Case("size 9", {"size": 9, "draw": "auto"}, playouts=False, games=4),
                 Case("size 25, first 40 moves", {"size": 25, "draw": "auto"}, playouts=False, games=1,
-                     positions=40, max_moves=40, quick=False)],
+                     positions=40, max_moves=40, quick=False),
+                Case("-hex size 3", {"hex": True, "size": 3, "draw": "auto"}),
+                Case("-hex size 4", {"hex": True, "draw": "auto"}, games=20),
+                Case("-hex size 5", {"hex": True, "size": 5, "draw": "auto"}, playouts=False, games=4),
+                Case("-hex size 6", {"hex": True, "size": 6, "draw": "auto"}, playouts=False, games=4)],
 }
 
 

@@ -17,8 +17,8 @@ from pathlib import Path  # noqa: E402
 import pygame  # noqa: E402
 
 from game.app.main import App, make_app  # noqa: E402
-from game.app.scene import Scene  # noqa: E402
-from game.app.storage import Storage  # noqa: E402
+from game.app.saves.storage import Storage  # noqa: E402
+from game.app.ui.scene import Scene  # noqa: E402
 
 SCREENSHOTS = Path(__file__).parent / "screenshots"
 PHONE = (390, 844)

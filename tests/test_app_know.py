@@ -9,10 +9,11 @@ from app_helpers import DESKTOP, Dice, PHONE, click, hover, key, new_app, point,
 import pygame
 import pytest
 
-from game.app.gameover import GameOverScene
-from game.app.know_scene import KNOW_RULES, KnowScene
-from game.app.panels import PanelScene
-from game.app.rules_screen import RulesScene
+from game.app.games.know.rules_page import KNOW_RULES
+from game.app.games.know.scene import KnowScene
+from game.app.play.panels import PanelScene
+from game.app.screens.game_over import GameOverScene
+from game.app.screens.rules import RulesScene
 from game.rules.history import dice_generator
 from game.rules.know import KNOW, KnowMove, board
 from game.rules.record import read_record, write_record
@@ -369,7 +370,7 @@ def test_rules_page_credits_bryan_jurish_with_a_diagram():
 
 def test_know_scene_uses_the_shared_panels():
     assert issubclass(KnowScene, PanelScene)
-    from game.app.star_scene import StarScene
+    from game.app.games.star.scene import StarScene
 
     assert issubclass(StarScene, PanelScene)
     assert KnowMove.parse("errand:1.0b/5").die == 5

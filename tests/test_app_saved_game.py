@@ -13,12 +13,12 @@ import pytest
 
 from app_helpers import DESKTOP, PHONE, new_app, press, pump, shot, top
 
-from game.app.know_scene import KnowScene
-from game.app.menu import MenuScene
-from game.app.saved_game import LEGACY, PREFIX, SUFFIX, load_all, read_saved
-from game.app.savoy_scene import SavoyScene
-from game.app.star_scene import StarScene
-from game.app.storage import BrowserStorage, Storage
+from game.app.games.know.scene import KnowScene
+from game.app.games.savoy.scene import SavoyScene
+from game.app.games.star.scene import StarScene
+from game.app.saves.saved_game import LEGACY, PREFIX, SUFFIX, load_all, read_saved
+from game.app.saves.storage import BrowserStorage, Storage
+from game.app.screens.menu import MenuScene
 from game.rules.errors import RecordError
 
 

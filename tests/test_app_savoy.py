@@ -8,12 +8,13 @@ from app_helpers import DESKTOP, Dice, PHONE, click, hover, key, new_app, point,
 import pygame
 import pytest
 
-from game.app.gameover import GameOverScene
-from game.app.panels import PanelScene
-from game.app.rules_screen import RulesScene
-from game.app.savoy_scene import SAVOY_RULES, SavoyScene
-from game.rules.record import read_record, write_record
+from game.app.games.savoy.rules_page import SAVOY_RULES
+from game.app.games.savoy.scene import SavoyScene
+from game.app.play.panels import PanelScene
+from game.app.screens.game_over import GameOverScene
+from game.app.screens.rules import RulesScene
 from game.rules.history import dice_generator
+from game.rules.record import read_record, write_record
 from game.rules.savoy import PASS, SAVOY
 
 SIZES = ((DESKTOP, "desktop"), (PHONE, "phone"))

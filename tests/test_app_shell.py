@@ -12,14 +12,14 @@ import pygame
 import pytest
 
 from game.app import main as app_main
-from game.app import registry
-from game.app.gameover import GameOverScene
-from game.app.input import InputMapper
-from game.app.menu import MenuScene
-from game.app.newgame import NewGameScene
-from game.app.rules_screen import RulesScene
-from game.app.scene import GameScene
-from game.app.star_scene import StarScene
+from game.app.games import registry
+from game.app.games.star.scene import StarScene
+from game.app.play.game_scene import GameScene
+from game.app.screens.game_over import GameOverScene
+from game.app.screens.menu import MenuScene
+from game.app.screens.new_game import NewGameScene
+from game.app.screens.rules import RulesScene
+from game.app.ui.input import InputMapper
 from game.rules import GAMES
 from game.rules.base import Game, Outcome
 from game.rules.errors import IllegalMoveError, NotationError
@@ -171,7 +171,7 @@ def test_newgame_steppers_respect_the_range():
         if scene.button("size-minus").enabled:
             press(app, "size-minus")
     assert scene.values["size"] == 3 and not scene.button("size-minus").enabled
-    assert not scene.button("seat0-computer").enabled  # a place for the AI, not yet available
+    assert scene.button("seat0-computer").enabled  # the computer can take a seat (tests/test_app_ai.py)
     press(app, "maxi-on")
     press(app, "maxi-off")
     press(app, "maxi-on")
@@ -310,6 +310,28 @@ def test_rules_screen_for_a_game_without_a_page(monkeypatch):
     rules = top(app)
     assert "Add 1 or 2" in rules.page.sections[0][1]
     pump(app)
+
+
+def test_every_game_scene_frame_goes_through_game_scene_update(monkeypatch):
+    """One place drives each frame of every game (where a computer seat will be driven from): no game
+    overrides GameScene.update, the app calls it once a frame for the scene on top, and drawing never."""
+    assert registry.GAME_SCENES and all(cls.update is GameScene.update for cls in registry.GAME_SCENES.values())
+    frames: list[str] = []
+    real = GameScene.update
+    monkeypatch.setattr(GameScene, "update", lambda self, dt: (frames.append(type(self).__name__), real(self, dt)))
+    app = new_app(PHONE)
+    press(app, "play-star")
+    press(app, "start")
+    assert isinstance(top(app), StarScene)
+    frames.clear()
+    pump(app, 3)
+    assert frames == ["StarScene"] * 3
+    app.draw()
+    assert frames == ["StarScene"] * 3
+    press(app, "rules")  # a screen over the game: the game's frame no longer runs
+    frames.clear()
+    pump(app, 2)
+    assert frames == []
 
 
 # ------------------------------------------------------------------------------ screenshots

@@ -7,9 +7,9 @@ from app_helpers import DESKTOP, PHONE, click, hover, key, new_app, press, pump,
 import pygame
 import pytest
 
-from game.app.gameover import GameOverScene
-from game.app.menu import MenuScene
-from game.app.star_scene import StarScene
+from game.app.games.star.scene import StarScene
+from game.app.screens.game_over import GameOverScene
+from game.app.screens.menu import MenuScene
 from game.rules.star import STAR, board
 
 

@@ -9,10 +9,11 @@ from app_helpers import DESKTOP, PHONE, click, hover, key, new_app, point, press
 import pygame
 import pytest
 
-from game.app.gameover import GameOverScene
-from game.app.panels import PanelScene
-from game.app.rules_screen import RulesScene
-from game.app.truchet_scene import TRUCHET_RULES, TruchetScene
+from game.app.games.truchet.rules_page import TRUCHET_RULES
+from game.app.games.truchet.scene import TruchetScene
+from game.app.play.panels import PanelScene
+from game.app.screens.game_over import GameOverScene
+from game.app.screens.rules import RulesScene
 from game.rules.record import read_record, write_record
 from game.rules.truchet import DRAW, TRUCHET, X, O
 

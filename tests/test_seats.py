@@ -60,3 +60,17 @@ def test_the_generic_engine_plays_every_seat_count(name, options):
         move = stop.value
     assert move in game.legal_moves(state)
     assert margin(game, game._apply(state, move), game.to_move(state)) is not None
+
+
+@pytest.mark.parametrize("name, options", [("savoya", {"players": 3, "maxturns": 20}),
+                                           ("know", {"players": 4, "limit": 30})])
+def test_game_links_carry_the_seats(name, options):
+    from game.rules.link import history_from_link, link_for, record_from_link
+
+    game = GAMES[name]
+    history = random_game(game, options, seed=6)
+    link = link_for(history)
+    names = ",".join(game.seat_names(history.state))
+    assert f'[Players "{names}"]' in record_from_link(link)
+    again = history_from_link(link)
+    assert again.state == history.state and game.seat_names(again.state) == game.seat_names(history.state)

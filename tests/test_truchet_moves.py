@@ -153,3 +153,32 @@ def test_flips_that_change_no_reach_share_the_moves_without_a_flip():
         shared += sum(1 for _, templates in groups[1:] if templates is groups[0][1])
         check(state)
     assert shared > 0
+
+
+def test_no_flip_opens_a_move_where_none_was():
+    """Why `_has_move` may skip the flips: in positions of both boards where the player to move has a
+    few stacks among many of the other's, a player with no stack move on the tiles as they lie has none
+    after any flip either (the exhaustive check, as the spec words the stalemate rule)."""
+    from game.rules.truchet import StackMoves, _flippable, _has_move
+
+    rng = random.Random(7)
+    stuck_with_free_tiles = 0
+    for tiles_count, letters in ((9, "lr"), (25, "lr"), (7, "ud"), (19, "ud")):
+        geo = TRUCHET.position(letters[0] * tiles_count).board
+        for _ in range(1500):
+            tiles = "".join(rng.choice(letters) for _ in range(tiles_count))
+            me = rng.randrange(2)
+            mine = rng.sample(geo.names, rng.randint(1, 3))
+            rest = [name for name in geo.names if name not in mine]
+            theirs = rng.sample(rest, int(len(rest) * rng.uniform(0.3, 0.8)))
+            own = {name: rng.choice([1, MAX_HEIGHT]) for name in mine}
+            other = {name: rng.choice([1, 2, MAX_HEIGHT]) for name in theirs}
+            x, o = (own, other) if me == X else (other, own)
+            state = TRUCHET.position(tiles, x=x, o=o, to_move=me)
+            free = _flippable(state)
+            exhaustive = StackMoves(state.board, state.tiles, state.stacks, me).first() is not None or any(
+                StackMoves(state.board, flipped(state.tiles, t), state.stacks, me).first() is not None
+                for t in free)
+            assert _has_move(state) == exhaustive, (tiles, x, o, me)
+            stuck_with_free_tiles += not exhaustive and bool(free)
+    assert stuck_with_free_tiles >= 100  # the positions that matter were met

@@ -1,5 +1,8 @@
 """The app shell: window, scene stack and the one async frame loop.
 
+The shell sits on top: it imports the menu and the games' registry and hands each scene the app
+(`App`, which is a `game.app.ui.scene.Host`); no scene imports this module.
+
 Desktop: ``python -m game [--size WxH]`` (a resizable window, default 1280x720).
 Browser (pygbag): ``asyncio.run(amain())`` in ``web/main.py``; the canvas gets a
 fixed size matching the browser window's shape, and the page scales it.
@@ -14,11 +17,14 @@ from typing import Sequence
 
 import pygame
 
-from ..rules.reading import quote, whole_number
-from . import saved_game, theme
-from .input import InputMapper, Intent
-from .scene import Scene
-from .storage import Storage, default_storage
+from game.app.games.registry import GAME_SCENES
+from game.app.saves import saved_game
+from game.app.saves.storage import Storage, default_storage
+from game.app.screens.menu import MenuScene
+from game.app.ui import theme
+from game.app.ui.input import InputMapper, Intent
+from game.app.ui.scene import Scene
+from game.rules.reading import quote, whole_number
 
 DEFAULT_SIZE = (1280, 720)
 MIN_SIDE, MAX_SIDE = 240, 8192
@@ -164,8 +170,6 @@ def fit_canvas(w: int, h: int) -> tuple[int, int]:
 
 def make_app(size: tuple[int, int] | None = None, browser: bool = IS_BROWSER, storage: Storage | None = None) -> App:
     """Open the window and build the app with the main menu on its stack."""
-    from .menu import MenuScene
-
     pygame.init()
     theme.font.cache_clear()  # fonts made before an earlier pygame.quit() are dead
     if size is None:
@@ -174,7 +178,7 @@ def make_app(size: tuple[int, int] | None = None, browser: bool = IS_BROWSER, st
     surface = pygame.display.set_mode(size, flags)
     pygame.display.set_caption("Savoy, Star, know and Truchet")
     app = App(surface, browser, storage)
-    app.push(MenuScene(app))
+    app.push(MenuScene(app, GAME_SCENES))
     return app
 
 

@@ -69,19 +69,23 @@ class Game(ABC, Generic[S, M]):
     #: the seed the rolls come from (see `history`).
     has_chance: bool = False
     OPTIONS: tuple[opts.Option, ...] = ()
+    #: Variants that are other games on another board (Truchet's ``-hex``): each a whole list of
+    #: options whose first is the variant's switch, a FlagOption (see `options`). OPTIONS stay the
+    #: plain game's; a screen that cannot show a variant's board offers OPTIONS alone.
+    VARIANT_OPTIONS: tuple[tuple[opts.Option, ...], ...] = ()
     #: Options that make seeded random games short (a turn limit, say), so the
     #: WebAssembly cross-check can play many of them in a few seconds.
     playout_options: Mapping[str, object] = {}
 
     # -- options -----------------------------------------------------------------
     def check_options(self, values: Mapping[str, object] | None = None) -> dict[str, opts.OptionValue]:
-        return opts.validate(self.OPTIONS, values)
+        return opts.validate(self.OPTIONS, values, self.VARIANT_OPTIONS)
 
     def options_from_flags(self, flags: Sequence[str]) -> dict[str, opts.OptionValue]:
-        return opts.parse_flags(self.OPTIONS, flags)
+        return opts.parse_flags(self.OPTIONS, flags, self.VARIANT_OPTIONS)
 
     def flags(self, values: Mapping[str, opts.OptionValue]) -> list[str]:
-        return opts.to_flags(self.OPTIONS, values)
+        return opts.to_flags(self.OPTIONS, values, self.VARIANT_OPTIONS)
 
     # -- starting ----------------------------------------------------------------
     def new(self, options: Mapping[str, object] | None = None) -> S:

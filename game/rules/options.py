@@ -3,12 +3,18 @@
 A game declares ``OPTIONS = (IntOption("size", 6, 3, 14, "..."), FlagOption("maxi", "..."))``;
 `parse_flags` turns ``["-size=7", "-maxi"]`` into ``{"size": 7, "maxi": True}``
 and refuses anything unknown or out of range with a message naming it.
+
+A *variant* is another whole list of options, switched on by its first option (a `FlagOption`, off
+by default): Truchet's ``-hex`` board has its own sizes and default size, so its list holds its own
+``size``. While the switch is off the game's plain options are in force and the switch does not
+appear among the values at all (the plain game's option values are as they were before the variant
+existed); while it is on, the values are those of the variant's list, the switch included.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, Mapping, Union
+from typing import Iterable, Mapping, Sequence, Union
 
 from .errors import OptionError
 from .reading import excerpt, quote, show_number, whole_number
@@ -88,22 +94,52 @@ def defaults(specs: Iterable[Option]) -> dict[str, OptionValue]:
     return {spec.name: spec.default for spec in specs}
 
 
-def validate(specs: Iterable[Option], values: Mapping[str, object] | None) -> dict[str, OptionValue]:
-    """Complete `values` with defaults and check each; unknown names are refused."""
+Variants = Sequence[Sequence[Option]]
+
+
+def chosen(specs: Iterable[Option], values: Mapping[str, object] | None,
+           variants: Variants = ()) -> tuple[Option, ...]:
+    """The option list in force for `values`: the variant whose switch is on, else `specs`."""
+    values = values or {}
+    on = [variant for variant in variants if variant[0].name in values and variant[0].check(values[variant[0].name])]
+    if len(on) > 1:
+        names = " and ".join(f"-{variant[0].name}" for variant in on)
+        raise OptionError(f"{names} are different games: give only one of them", "option_conflict")
+    return tuple(on[0]) if on else tuple(specs)
+
+
+def validate(specs: Iterable[Option], values: Mapping[str, object] | None,
+             variants: Variants = ()) -> dict[str, OptionValue]:
+    """Complete `values` with defaults and check each; unknown names are refused.
+
+    With `variants`, the list in force is the one whose switch is on (see the module docstring); a
+    switch given as off is dropped, and an option that only a variant has is refused while it is off.
+    """
     specs = tuple(specs)
-    by_name = {spec.name: spec for spec in specs}
-    result = defaults(specs)
+    in_force = chosen(specs, values, variants)
+    by_name = {spec.name: spec for spec in in_force}
+    switches = {variant[0].name: variant for variant in variants}
+    result = defaults(in_force)
     for name, value in (values or {}).items():
         if name not in by_name:
-            raise OptionError(_unknown(name, specs), "option_unknown")
+            if name in switches:
+                continue  # a variant switched off: the plain game
+            owner = next((variant[0].name for variant in variants if any(s.name == name for s in variant)), None)
+            if owner is not None:
+                raise OptionError(f"option -{excerpt(str(name))} belongs to -{owner}: give -{owner} too",
+                                  "option_unknown")
+            raise OptionError(_unknown(name, _every(specs, variants)), "option_unknown")
         result[name] = by_name[name].check(value)
     return result
 
 
-def parse_flags(specs: Iterable[Option], flags: Iterable[str]) -> dict[str, OptionValue]:
+def parse_flags(specs: Iterable[Option], flags: Iterable[str], variants: Variants = ()) -> dict[str, OptionValue]:
     """Read pbmserv challenge flags such as ``-size=7`` or ``-maxi``."""
     specs = tuple(specs)
-    by_name = {spec.name: spec for spec in specs}
+    every = _every(specs, variants)
+    by_name: dict[str, Option] = {}
+    for spec in every:
+        by_name.setdefault(spec.name, spec)
     values: dict[str, object] = {}
     for flag in flags:
         text = flag.strip()
@@ -114,20 +150,21 @@ def parse_flags(specs: Iterable[Option], flags: Iterable[str]) -> dict[str, Opti
         name = name.lower()
         spec = by_name.get(name)
         if spec is None:
-            raise OptionError(_unknown(name, specs), "option_unknown")
+            raise OptionError(_unknown(name, every), "option_unknown")
         if isinstance(spec, FlagOption):
             values[name] = raw if has_value else True
         elif not has_value or raw == "":
             raise OptionError(f"option -{name} needs a value, as in -{name}={spec.default}", "option_syntax")
         else:
             values[name] = raw
-    return validate(specs, values)
+    return validate(specs, values, variants)
 
 
-def to_flags(specs: Iterable[Option], values: Mapping[str, OptionValue]) -> list[str]:
-    """The canonical flags for `values`: only those that differ from the default."""
+def to_flags(specs: Iterable[Option], values: Mapping[str, OptionValue],
+             variants: Variants = ()) -> list[str]:
+    """The canonical flags for `values`: only those that differ from the default (of the variant in force)."""
     flags = []
-    for spec in specs:
+    for spec in chosen(specs, values, variants):
         value = values.get(spec.name, spec.default)
         if value == spec.default:
             continue
@@ -136,6 +173,18 @@ def to_flags(specs: Iterable[Option], values: Mapping[str, OptionValue]) -> list
         else:
             flags.append(f"-{spec.name}={value}")
     return flags
+
+
+def _every(specs: tuple[Option, ...], variants: Variants) -> tuple[Option, ...]:
+    """`specs` and then the options only variants have, each name once."""
+    found = list(specs)
+    names = {spec.name for spec in specs}
+    for variant in variants:
+        for spec in variant:
+            if spec.name not in names:
+                names.add(spec.name)
+                found.append(spec)
+    return tuple(found)
 
 
 def _unknown(name: str, specs: tuple[Option, ...]) -> str:

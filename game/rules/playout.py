@@ -41,13 +41,17 @@ def random_game(game: Game, options: Mapping[str, object] | None = None, seed: i
 
 
 def summary(history: GameHistory) -> dict[str, Any]:
-    """What two runs of the same game must agree on: the record and the scores."""
+    """What two runs of the same game must agree on: the record and the scores, and that the game
+    comes back unchanged from a game link (zlib and base64 on each side)."""
+    from .link import history_from_link, link_for
     from .record import write_record
 
     game, state = history.game, history.state
     outcome = game.outcome(state)
+    record = write_record(history)
     return {
-        "record": write_record(history),
+        "record": record,
+        "link_round_trip": write_record(history_from_link(link_for(history))) == record,
         "scores": list(game.scores(state)),
         "winner": None if outcome is None else outcome.winner,
         "over": outcome is not None,

@@ -1,7 +1,7 @@
 """The Python side of the WebAssembly cross-check: the same code runs in CPython and in Pyodide.
 
 `run(plan)` plays seeded random games of every game in `game.rules.GAMES`, for
-option sets derived from each game's OPTIONS, and returns plain JSON-able data
+option sets derived from each game's OPTIONS (and VARIANT_OPTIONS), and returns plain JSON-able data
 (records, scores, winners, final positions). tests/test_wasm.py runs it once in
 the test's own CPython and once in Pyodide (headless Chromium, and Node) and
 asserts both answers are identical.
@@ -44,19 +44,29 @@ def _int_extremes(spec: Any, game: Any = None) -> list[int]:
 def option_sets(game: Any) -> list[dict[str, Any]]:
     """Option sets that cover a game's OPTIONS, derived from their declarations.
 
-    The defaults; each IntOption at its low and high end (the number of players at every value); each flag
-    switched
-    away from its default; each choice of a ChoiceOption; and, when there are
-    flags, all flags switched together, alone and with each IntOption extreme; leaving out any combination
-    the game refuses.
-    (For Star: size 3, 6 and 14, each with and without -maxi.)
+    The defaults; each IntOption at its low and high end (the number of players: every count the game is
+    played by); each flag switched away from its default; each choice of a ChoiceOption; and, when there are
+    flags, all flags switched together, alone and with each integer extreme.
+    (For Star: size 3, 6 and 14, each with and without -maxi.) Then the same
+    for each of the game's VARIANT_OPTIONS (another board, such as Truchet's
+    -hex), with the variant's switch on in every set. Any combination the game
+    refuses is left out.
     """
+    fixed = dict(getattr(game, "playout_options", {}))  # e.g. a turn limit so random games end
+    sets: list[dict[str, Any]] = []
+    lists = [(tuple(game.OPTIONS), {})] + [(tuple(variant[1:]), {variant[0].name: True})
+                                          for variant in getattr(game, "VARIANT_OPTIONS", ())]
+    for specs, switch in lists:
+        _derive(game, specs, {**switch, **fixed}, sets)
+    return sets
+
+
+def _derive(game: Any, specs: tuple[Any, ...], fixed: dict[str, Any], sets: list[dict[str, Any]]) -> None:
+    """Add the option sets of one list of options (see `option_sets`), `fixed` set in each."""
     from game.rules.errors import OptionError
     from game.rules.options import ChoiceOption, FlagOption, IntOption
 
-    fixed = dict(getattr(game, "playout_options", {}))  # e.g. a turn limit so random games end
-    base = {**{spec.name: spec.default for spec in game.OPTIONS}, **fixed}
-    sets: list[dict[str, Any]] = []
+    base = {**{spec.name: spec.default for spec in specs}, **fixed}
 
     def add(values: dict[str, Any]) -> None:
         values = {**values, **fixed}
@@ -69,9 +79,9 @@ def option_sets(game: Any) -> list[dict[str, Any]]:
         if values not in sets:
             sets.append(values)
 
-    ints = [spec for spec in game.OPTIONS if isinstance(spec, IntOption) and spec.name not in fixed]
-    flags = [spec for spec in game.OPTIONS if isinstance(spec, FlagOption)]
-    choices = [spec for spec in game.OPTIONS if isinstance(spec, ChoiceOption)]
+    ints = [spec for spec in specs if isinstance(spec, IntOption) and spec.name not in fixed]
+    flags = [spec for spec in specs if isinstance(spec, FlagOption)]
+    choices = [spec for spec in specs if isinstance(spec, ChoiceOption)]
     add(dict(base))
     for spec in ints:
         for value in _int_extremes(spec, game):
@@ -87,7 +97,6 @@ def option_sets(game: Any) -> list[dict[str, Any]]:
         for spec in ints:
             for value in _int_extremes(spec, game):
                 add({**all_flags, spec.name: value})
-    return sets
 
 
 def play_one(game: Any, options: dict[str, Any], seed: int, pass_weight: float | None,
