@@ -8,7 +8,11 @@ GAME is a registered game (``star``); OPTIONS are its pbmserv challenge flags
 spaces. Prints the board, whose turn it is, the scores, the result and the
 legal moves; ``--json`` prints one JSON object instead (keys: game, options,
 flags, to_move, over, winner, draw, result, reason, scores, leader, legal,
-moves, ply, board, details, roll, roll_due, seed).
+moves, ply, board, details, roll, roll_due, seed, players, winners).
+
+Games for more than two: ``players`` lists the seats in turn order (userid1 first), the names
+``to_move``, ``winner``, ``leader`` and the keys of ``scores`` use; ``winners`` lists every winning
+seat (partners who win together). The number of players is a game option, ``-players=3``.
 
 Dice games: a roll is written in the moves like any move, ``roll:3,5`` (see
 the README for each game's roll syntax); any roll due and not written is
@@ -147,7 +151,7 @@ def report(history: GameHistory, seed: int | None = None) -> dict[str, Any]:
     outcome = game.outcome(state)
     to_move = game.to_move(state)
     leader = game.leader(state)
-    names = game.players
+    names = game.seat_names(state)
     return {
         "game": game.name,
         "options": history.options,
@@ -168,6 +172,8 @@ def report(history: GameHistory, seed: int | None = None) -> dict[str, Any]:
         "roll": list(game.dice(state)),
         "roll_due": game.is_chance(state) and outcome is None,
         "seed": seed,
+        "players": list(names),
+        "winners": [] if outcome is None else [names[seat] for seat in outcome.winning_seats],
     }
 
 
@@ -175,11 +181,18 @@ def format_text(history: GameHistory, info: dict[str, Any]) -> str:
     game = history.game
     flags = " ".join(info["flags"]) or "default options"
     lines = [f"{game.title} ({flags})", "", game.render_text(history.state), ""]
+    if len(info["players"]) != 2 or game.player_counts != (2,):
+        lines.append("Players (in turn order): " + ", ".join(info["players"]))
     if info["moves"]:
         lines.append("Moves: " + " ".join(f"{i}. {m}" for i, m in enumerate(info["moves"], 1)))
     scores = ", ".join(f"{name} {score}" for name, score in info["scores"].items())
     if info["over"]:
-        verdict = "a draw" if info["draw"] else f"{info['winner']} wins"
+        if info["draw"]:
+            verdict = "a draw"
+        elif len(info["winners"]) > 1:
+            verdict = " and ".join(info["winners"]) + " win"
+        else:
+            verdict = f"{info['winner']} wins"
         lines.append(f"Game over: {verdict} ({info['reason']}).")
     else:
         lines.append(f"To move: {info['to_move']}")

@@ -177,7 +177,7 @@ def test_newgame_steppers_respect_the_range():
         if scene.button("size-minus").enabled:
             press(app, "size-minus")
     assert scene.values["size"] == 3 and not scene.button("size-minus").enabled
-    assert not scene.button("seat0-computer").enabled  # a place for the AI, not yet available
+    assert scene.button("seat0-computer").enabled  # the computer can take a seat (tests/test_app_ai.py)
     press(app, "maxi-on")
     press(app, "maxi-off")
     press(app, "maxi-on")

@@ -5,7 +5,7 @@ and the browser build (pygbag stages ``web/main.py`` calling it). Rules live
 in `game.rules`; scenes here only draw states and turn input into moves.
 
 Where things are (each line imports only from the lines below it, and from
-`game.rules`; tests/test_app_imports.py checks it):
+`game.rules` and `game.ai`; tests/test_app_imports.py checks it):
 
 - ``main.py``: the shell. The window, the scene stack, the frame loop and the
   desktop/browser entry points; it builds the menu and hands it the games.
@@ -15,10 +15,11 @@ Where things are (each line imports only from the lines below it, and from
 - ``games/<game>/``: one package per game: ``scene.py`` (play it), ``view.py``
   (draw a position) and ``rules_page.py`` (its rules explained).
 - ``play/``: what every game scene is built from: ``game_scene.py``
-  (GameScene: history, seats, saving; every game's frame goes through its
-  `update`), ``panels.py`` (PanelScene: the cards, status, typed-move entry,
-  message and move list; every game's input goes through its `handle`) and
-  ``dice.py``.
+  (GameScene: history, seats, saving, the computer's turns and hints; every
+  game's frame goes through its `update`), ``panels.py`` (PanelScene: the
+  cards, status, typed-move entry, Hint/Pause, message and move list; every
+  game's input goes through its `handle`), ``computer.py`` (a `game.ai`
+  search stepped a slice per frame) and ``dice.py``.
 - ``screens/game_over.py``, ``screens/rules.py``, ``screens/scrolling.py``:
   the screens a game opens (its result, its rules) and the base of pages that
   scroll.
@@ -26,7 +27,7 @@ Where things are (each line imports only from the lines below it, and from
   lifecycle and `Host`, the app as a scene sees it), ``input.py`` (events
   become intents), ``widgets.py``, ``theme.py``, ``drawing.py``.
 - ``saves/``: the games in progress kept between sessions (``storage.py``,
-  ``saved_game.py``), no pygame.
+  ``saved_game.py``) and the seats (``seats.py``), no pygame.
 
 A scene is handed the app it lives in, typed by `game.app.ui.scene.Host`;
 nothing below the shell imports ``main.py``. The package ``__init__`` files

@@ -4,6 +4,10 @@ Player cards (name, seat, who is to move, who leads, the live score), a status
 line, a typed-move entry box, a message line and a scrollable move list, plus
 `PanelScene`, a GameScene base that owns the entry text and the move-list
 scroll and turns the shared intents (typing, scrolling, undo/redo) into actions.
+Beside the entry sits the computer's button: Hint (the move the computer would
+play for the person to move, drawn on the board), or Pause/Resume when no person
+plays. While the computer thinks, the status line says so with its progress, and
+presses that would play for it (the board, the game's move buttons, Enter) wait.
 A game scene fills a few hooks (`card_icon`, `card_title`, `status_line`,
 `button_rows`, ...); `PanelScene.layout` places the shared rectangles for a
 phone (portrait) or a desktop window, and the scene adds its board on top.
@@ -11,6 +15,7 @@ phone (portrait) or a desktop window, and the scene adds its board on top.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
@@ -27,7 +32,9 @@ from game.rules.base import Game
 from game.rules.options import OptionValue
 
 Colour = tuple[int, int, int]
+Point = tuple[float, float]
 ENTRY_FILL = (24, 31, 40)
+HINT_INK: Colour = (96, 214, 255)   # a hint on the board
 
 
 # ----------------------------------------------------------------------------- drawing
@@ -190,6 +197,49 @@ def move_list_shape(inner: pygame.Rect, count: int, col_w: int) -> tuple[int, in
     return cols, rows_fit, (count + cols - 1) // cols
 
 
+def draw_marks(surface: pygame.Surface, strokes: Sequence[Sequence[Point]], radius: float, colour: Colour,
+               alpha: int = 255, label: str = "") -> None:
+    """A move drawn over a board: each stroke a ring at its last point and, from its first point, a line
+    with an arrowhead (a stroke of one point is a ring alone); `label` in a pill by the first ring."""
+    if not strokes or alpha <= 0:
+        return
+    layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    ink = (*colour, alpha)
+    width = max(3, round(radius * 0.22))
+    for stroke in strokes:
+        points = [(float(x), float(y)) for x, y in stroke]
+        if not points:
+            continue
+        if len(points) > 1:
+            pygame.draw.lines(layer, ink, False, points, width)
+            (x0, y0), (x1, y1) = points[-2], points[-1]
+            angle = math.atan2(y1 - y0, x1 - x0)
+            tip = (x1 - math.cos(angle) * radius, y1 - math.sin(angle) * radius)
+            size = max(8.0, radius * 0.7)
+            wings = [(tip[0] - math.cos(angle + s) * size, tip[1] - math.sin(angle + s) * size) for s in (0.5, -0.5)]
+            pygame.draw.polygon(layer, ink, [tip, *wings])
+        pygame.draw.circle(layer, ink, points[-1], radius, width)
+    surface.blit(layer, (0, 0))
+    if label:
+        first = next(stroke for stroke in strokes if stroke)
+        x, y = first[-1]
+        pill = theme.font(theme.MIN_TEXT).size(label)
+        rect = pygame.Rect(0, 0, pill[0] + 14, pill[1] + 4)
+        rect.midbottom = (round(x), round(y - radius - 4))
+        rect.clamp_ip(surface.get_rect())
+        pygame.draw.rect(surface, colour, rect, border_radius=rect.height // 2)
+        theme.text(surface, label, theme.MIN_TEXT, theme.TEXT_DARK, center=rect.center)
+
+
+def draw_progress(surface: pygame.Surface, rect: pygame.Rect, fraction: float) -> None:
+    """A thin bar along the bottom of `rect`, filled to `fraction`."""
+    track = pygame.Rect(rect.left, rect.bottom - 4, rect.width, 4)
+    pygame.draw.rect(surface, theme.BG_CARD, track, border_radius=2)
+    filled = pygame.Rect(track.left, track.top, round(track.width * max(0.0, min(1.0, fraction))), track.height)
+    if filled.width:
+        pygame.draw.rect(surface, theme.ACCENT, filled, border_radius=2)
+
+
 def layout_button_rows(buttons: Mapping[str, Button], rows: Sequence[Sequence[tuple[str, int]]],
                        area: pygame.Rect, gap: int, height: int) -> int:
     """Place rows of buttons across `area` from its top; each (name, share) takes `share` units of the
@@ -244,6 +294,10 @@ class PanelScene(GameScene):
     button_h = (48, 50)             # a row of buttons: phone, desktop
     message_h = (60, 86)            # the message line: phone, desktop
     moves_min_h = 88                # phone: the room the board leaves at least for the move list
+    #: buttons that only change what is shown (pressable while the computer has the turn)
+    view_buttons: frozenset[str] = frozenset()
+    #: buttons every game scene has that never play for the computer
+    FREE_BUTTONS = frozenset({"menu", "rules", "undo", "redo", "hint", "pause", "zoom-out"})
 
     def __init__(self, app: Host, game: Game, options: dict[str, OptionValue] | None = None,
                  seats: tuple[str, ...] = ("Human", "Human"), **kwargs: Any) -> None:
@@ -253,6 +307,7 @@ class PanelScene(GameScene):
         self.cards: list[pygame.Rect] = []
         self.status_rect = self.entry_rect = self.message_rect = self.moves_rect = pygame.Rect(0, 0, 0, 0)
         self.board_rect = pygame.Rect(0, 0, 0, 0)
+        self.computer_slot = pygame.Rect(0, 0, 0, 0)  # the Hint (or Pause) button's place, beside the entry
         self.rows_area = pygame.Rect(0, 0, 0, 0)  # where the button rows start (its height is not used)
         self.row_gap, self.row_h = 6, 48
         self.text_size = 20
@@ -268,9 +323,12 @@ class PanelScene(GameScene):
         # the scene's buttons by name (the scene adds its own); Menu and Rules go in the top bar
         self.b: dict[str, Button] = {"menu": Button("Menu", self.to_menu, name="menu"),
                                      "rules": Button("Rules", self.open_rules, name="rules"),
+                                     # Hint where a person plays, else Pause (see sync_computer_buttons)
+                                     "computer": Button("Hint", self.computer_button, name="hint"),
                                      "zoom-out": self.board_zoom.button}
 
     def to_menu(self) -> None:
+        self.leave()
         self.app.pop_to_root()
 
     def open_rules(self) -> None:
@@ -337,7 +395,10 @@ class PanelScene(GameScene):
         if self.short_phone:  # the board needs the room more than these
             self.row_h = theme.MIN_TOUCH
         y = self.place_buttons()
-        self.entry_rect = pygame.Rect(x, y, width, 44)
+        slot = 104 if phone else 120  # the computer's button (Hint, or Pause) at the end of the entry row
+        self.entry_rect = pygame.Rect(x, y, width - slot - gap, 44)
+        self.computer_slot = pygame.Rect(x + width - slot, y, slot, 44)
+        self.place_computer_button()
         y += 44 + gap
         message_h = self.message_h[0 if phone else 1]
         if self.short_phone:
@@ -367,6 +428,11 @@ class PanelScene(GameScene):
         return layout_button_rows(self.b, self.button_rows(), self.rows_area, self.row_gap, self.row_h)
 
     # -- hooks --------------------------------------------------------------------------
+    def move_marks(self, move: Any) -> tuple[list[list[Point]], float]:
+        """Where `move` shows on the board: strokes of screen points (a ring at each stroke's end, an
+        arrow along it) and the rings' radius. Each game fills it from its board's geometry."""
+        return [], 0.0
+
     def card_icon(self, colour: int) -> Callable[[pygame.Surface, tuple[float, float], float], None]:
         return lambda surface, center, r: theme.stone(surface, colour, center, r)
 
@@ -394,6 +460,13 @@ class PanelScene(GameScene):
         if outcome is not None:
             who = "a draw" if outcome.winner is None else f"{self.winner_name(outcome.winner)} wins"
             return f"Game over: {who}", theme.ACCENT
+        if self.paused:
+            return "Paused: press Resume to go on", theme.ACCENT
+        if self.computer_moves():
+            mover = self.game.to_move(self.state)
+            progress = self.thinking.progress() if self.thinking is not None else 0.0
+            return (f"Computer ({self.game.players[mover]}) is thinking… {round(100 * progress)}%"
+                    if mover is not None else "Computer is thinking…"), theme.ACCENT
         return self.play_status()
 
     def winner_name(self, colour: int) -> str:
@@ -423,11 +496,16 @@ class PanelScene(GameScene):
         `handle_game`). A press acts on a button at once; on the board it acts when it ends as a tap, so
         that a drag (which pans a zoomed board) or a pinch (which zooms it) never plays a move."""
         self._refresh()
+        self.sync_computer_buttons()
         kind = intent.kind
         self.keep_input_order(intent)
+        waiting = self.computer_to_act()  # the computer has the turn: nothing may play for it
         if kind == "point":
             self.before_press()
-            if press_buttons(self.pressable(intent.pos), intent.pos):
+            under = self.pressable(intent.pos)
+            free = self.free_buttons()
+            if press_buttons([b for b in under if not waiting or b.name in free], intent.pos) or (
+                    waiting and any(b.hit(intent.pos) for b in under)):  # (a button that waits for its turn)
                 self.press = Press(intent.pos, taken=True)
                 return
             self.press = Press(intent.pos, self.area_at(intent.pos))
@@ -447,6 +525,8 @@ class PanelScene(GameScene):
                 self.entry = ""
             elif not self.drop_selection():
                 self.to_menu()
+        elif kind == "confirm" and waiting:
+            pass  # a typed move waits for the computer's turn to end
         else:
             self.handle_game(intent)
 
@@ -505,12 +585,21 @@ class PanelScene(GameScene):
         if self.board_rect.collidepoint(pos) and self.board_zoom.holds_taps(touch):
             self.play_held_taps(self.board_zoom.tap(pos))
             return
-        self.point_board(pos, touch)
+        self.board_tap(pos, touch)
 
     def play_held_taps(self, taps: Sequence[tuple[int, int]]) -> None:
         for pos in taps:
             self._refresh()
-            self.point_board(pos, True)
+            self.board_tap(pos, True)
+
+    def board_tap(self, pos: tuple[int, int], touch: bool) -> None:
+        """A tap that is the game's (on its board, or off it on no button): to `point_board`, unless the
+        computer has the turn."""
+        if self.computer_to_act():
+            self.say("The computer has the turn. Undo takes back your last move." if self.has_human
+                     else "The computer plays both sides: Pause stops it.")
+            return
+        self.point_board(pos, touch)
 
     def hover_cell_clear(self) -> None:
         """The board moved under the pointer: what it pointed at is no longer under it."""
@@ -592,6 +681,34 @@ class PanelScene(GameScene):
         if self.entry_keyboard and self.app.browser:
             pygame.key.stop_text_input()
         self.entry_keyboard = False
+    def free_buttons(self) -> frozenset[str]:
+        """The buttons that can be pressed while the computer has the turn."""
+        return self.FREE_BUTTONS | self.view_buttons
+
+    # -- the computer's button --------------------------------------------------------------
+    def place_computer_button(self) -> None:
+        self.b["computer"].rect = pygame.Rect(self.computer_slot)
+
+    def computer_button(self) -> None:
+        """The button beside the entry: Hint where a person plays, Pause/Resume where none does."""
+        if self.has_human:
+            self.request_hint()
+        else:
+            self.toggle_pause()
+
+    def sync_computer_buttons(self) -> None:
+        button = self.b["computer"]
+        button.hint, button.selected, button.primary = "", False, False
+        if not self.has_human:
+            button.name, button.label = "pause", "Resume" if self.paused else "Pause"
+            button.primary = self.paused
+            button.enabled = self.game.outcome(self.state) is None
+        elif self.hint is not None:
+            button.name, button.label = "hint", f"Hint {round(100 * self.hint.progress())}%"
+            button.hint, button.selected, button.enabled = "tap to stop", True, True
+        else:
+            button.name, button.label = "hint", "Hint"
+            button.enabled = self.hint_available()
 
     # -- what each game fills in for `handle` ---------------------------------------------
     def before_press(self) -> None:
@@ -653,9 +770,49 @@ class PanelScene(GameScene):
         return [self.move_item(number, state, move)
                 for number, (state, move) in enumerate(zip(self.history.states, self.history.moves), 1)]
 
+    def draw_buttons(self, surface: pygame.Surface, skip: Sequence[str] = ()) -> None:
+        """The scene's buttons (but `skip`); those that would play for the computer are drawn greyed while
+        it has the turn."""
+        self.sync_computer_buttons()
+        waiting = self.computer_to_act()
+        free = self.free_buttons()
+        for button in self.buttons:
+            if button.name in skip:
+                continue
+            if waiting and button.enabled and button.name not in free:
+                button.enabled = False
+                button.draw(surface, self.hover)
+                button.enabled = True
+            else:
+                button.draw(surface, self.hover)
+
+    def draw_board_marks(self, surface: pygame.Surface) -> None:
+        """Over the board (clipped to it, which may be zoomed): the hint, and the computer's last move for a
+        moment after it is played (not while fingers pinch: the board's picture is then scaled)."""
+        if self.board_zoom.pinching:
+            return
+        clip = surface.get_clip()
+        surface.set_clip(self.board_rect.clip(clip))
+        self._draw_board_marks(surface)
+        surface.set_clip(clip)
+
+    def _draw_board_marks(self, surface: pygame.Surface) -> None:
+        hint = self.shown_hint()
+        if hint is not None:
+            strokes, radius = self.move_marks(hint)
+            draw_marks(surface, strokes, radius, HINT_INK, label="Hint")
+        if self.flash_move is not None and self.flash_left > 0 and self.history.moves \
+                and self.history.moves[-1] == self.flash_move:
+            strokes, radius = self.move_marks(self.flash_move)
+            draw_marks(surface, strokes, radius, theme.ACCENT, round(255 * min(1.0, self.flash_left / 0.4)))
+
     def draw_panels(self, surface: pygame.Surface) -> None:
+        self.draw_board_marks(surface)
         self.draw_cards(surface)
         self.draw_status_line(surface)
+        busy = self.thinking if self.thinking is not None else self.hint
+        if busy is not None:
+            draw_progress(surface, self.status_rect, busy.progress())
         draw_entry(surface, self.entry_rect, self.entry, self.entry_hint(), self.text_size, self.entry_selected)
         self.draw_message(surface)
         self.draw_moves(surface)

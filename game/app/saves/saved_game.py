@@ -2,8 +2,8 @@
 
 Every game in progress is kept under its own id (``game-20250101T120000-3f2a``)
 as one text, ``<id>.txt``: the plain-text game record (with its dice seed)
-and two more headers, the seats (``[Seats "Human,Human"]``) and when it was
-last saved (``[Saved "2025-01-01T12:00:00.000000Z"]``), so it replays exactly
+and two more headers, the seats (``[Seats "Human,Computer 3"]``: who plays
+each side, the computer with its level; see `seats`) and when it was last saved (``[Saved "2025-01-01T12:00:00.000000Z"]``), so it replays exactly
 like any record. Starting a new game never replaces another: both are kept,
 and the menu's Resume opens the one played last. The single save of earlier
 versions (``current-game.txt``) is moved under an id of its own.
@@ -24,11 +24,11 @@ from game.rules.errors import RecordError, RulesError
 from game.rules.history import GameHistory
 from game.rules.reading import excerpt, quote
 from game.rules.record import header_line, replay, split_record, write_record
+from .seats import SEAT_WORDS, parse_seat
 from .storage import Storage, Unreadable
 
 PREFIX, SUFFIX = "game-", ".txt"
 LEGACY = "current-game.txt"  # the one save of earlier versions
-SEAT_KINDS = ("Human", "Computer")
 #: At most this many notices about set-aside saves are shown at once.
 MAX_NOTICES = 3
 
@@ -89,11 +89,15 @@ def read_saved(text: str, game_id: str = "") -> SavedGame:
     seats: tuple[str, ...] = ("Human",) * len(history.game.players)
     if "seats" in record.headers:
         line, value = record.headers["seats"]
-        seats = tuple(value.split(","))
-        if len(seats) != len(history.game.players) or any(seat not in SEAT_KINDS for seat in seats):
+        try:
+            seats = tuple(parse_seat(seat) for seat in value.split(","))
+            count_ok = len(seats) == len(history.game.players)
+        except ValueError:
+            count_ok = False
+        if not count_ok:
             raise RecordError(
                 f"the Seats header {quote(value)} must name {len(history.game.players)} seats, each one of "
-                f"{', '.join(SEAT_KINDS)}", line)
+                f"{SEAT_WORDS}", line)
     return SavedGame(history, seats, game_id, record.header("saved") or "")
 
 

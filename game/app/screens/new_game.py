@@ -1,5 +1,9 @@
 """The new-game screen: the game's OPTIONS as touch controls, and who plays each side.
 
+Each side is Human or Computer; a computer side also has its level (1 beginner to 4 strongest,
+`game.ai.LEVELS`, 3 by default), in a row of buttons under it. Every pairing can be chosen,
+computer against computer included.
+
 Start opens `scene_class` (the game's scene, handed over by the menu; None when the app cannot play
 the game yet) in place of this screen.
 """
@@ -8,7 +12,9 @@ from __future__ import annotations
 
 import pygame
 
-from game.app.play.game_scene import AVAILABLE_SEATS, SEAT_KINDS, GameScene
+from game.ai import DEFAULT_LEVEL, LEVELS
+from game.app.play.game_scene import AVAILABLE_SEATS, GameScene
+from game.app.saves.seats import COMPUTER, HUMAN, SEAT_KINDS, computer, level_of, parse_seat
 from game.app.ui import theme
 from game.app.ui.input import Intent
 from game.app.ui.scene import Host
@@ -28,14 +34,20 @@ class NewGameScene(ScrollingScene):
         self.scene_class = scene_class
         self.values: dict[str, OptionValue] = game.check_options(values)
         self.controls = [OptionControl(spec, self.values) for spec in game.OPTIONS]
-        self.seats = list(seats)
+        self.seats = [parse_seat(seat) for seat in seats]
+        # the level each side's computer plays at (kept while the side is switched to Human and back)
+        self.levels = [level_of(seat) or DEFAULT_LEVEL for seat in self.seats]
         self.seat_buttons: list[list[Button]] = []
+        self.level_buttons: list[list[Button]] = []
         for side in range(len(game.players)):
             row = []
             for kind in SEAT_KINDS:
                 row.append(Button(kind, (lambda s=side, k=kind: self.set_seat(s, k)), name=f"seat{side}-{kind.lower()}",
                                   enabled=kind in AVAILABLE_SEATS, hint="" if kind in AVAILABLE_SEATS else "later"))
             self.seat_buttons.append(row)
+            self.level_buttons.append([Button(str(level), (lambda s=side, v=level: self.set_level(s, v)),
+                                              name=f"seat{side}-level{level}", hint=words)
+                                       for level, words in LEVELS.items()])
         self.start = Button("Start", self.start_game, name="start", primary=True)
         self.back = Button("Back", self.app.pop, name="back")
         self.rules = Button("Rules", self.open_rules, name="rules")
@@ -49,15 +61,25 @@ class NewGameScene(ScrollingScene):
 
     def set_seat(self, side: int, kind: str) -> None:
         if kind in AVAILABLE_SEATS:
-            self.seats[side] = kind
+            self.seats[side] = computer(self.levels[side]) if kind == COMPUTER else HUMAN
+        self._sync()
+        self.layout(self.size)  # a computer side shows its levels
+
+    def set_level(self, side: int, level: int) -> None:
+        self.levels[side] = level
+        if self.seats[side] != HUMAN:
+            self.seats[side] = computer(level)
         self._sync()
 
     def _sync(self) -> None:
         for side, row in enumerate(self.seat_buttons):
             for button in row:
-                button.selected = button.label == self.seats[side]
+                button.selected = button.label == self.seats[side].split()[0]
+            for button in self.level_buttons[side]:
+                button.selected = level_of(self.seats[side]) == int(button.label)
+        shown_levels = (b for side, row in enumerate(self.level_buttons) if self.seats[side] != HUMAN for b in row)
         self.buttons = [self.back, self.rules, self.start, *(b for row in self.seat_buttons for b in row),
-                        *(b for control in self.controls for b in control.buttons)]
+                        *shown_levels, *(b for control in self.controls for b in control.buttons)]
 
     def open_rules(self) -> None:
         page = self.scene_class.rules_page if self.scene_class else None
@@ -95,13 +117,24 @@ class NewGameScene(ScrollingScene):
         y += 34
         self.seat_rows: list[pygame.Rect] = []
         label_w = 0 if narrow else 190
-        for row in self.seat_buttons:
+        for side, row in enumerate(self.seat_buttons):
             line = pygame.Rect(left, y + (24 if narrow else 0), width, 52)
-            self.seat_rows.append(pygame.Rect(left, y, width, line.bottom - y))
             bw = min(170, (width - label_w - 8) // len(row))
             for k, button in enumerate(row):
                 button.rect = pygame.Rect(left + label_w + k * (bw + 8), line.top, bw, 52)
-            y = line.bottom + 14
+            bottom = line.bottom
+            levels = self.level_buttons[side]
+            if self.seats[side] != HUMAN:  # the computer's levels, under its seat buttons
+                top_ = bottom + 8
+                lw = min(130, (width - label_w - 8 * (len(levels) - 1)) // len(levels))
+                for k, button in enumerate(levels):
+                    button.rect = pygame.Rect(left + label_w + k * (lw + 8), top_, lw, 56)
+                bottom = top_ + 56
+            else:
+                for button in levels:
+                    button.rect = pygame.Rect(0, 0, 0, 0)
+            self.seat_rows.append(pygame.Rect(left, y, width, bottom - y))
+            y = bottom + 14
         self.content_bottom = y + self.scroll
         sticky_top = h - pad - 64
         if self.content_bottom + 10 + 64 <= h - pad:  # everything fits: Start follows the players
@@ -156,6 +189,12 @@ class NewGameScene(ScrollingScene):
                 theme.text(surface, words, 22, theme.TEXT_DIM, midleft=(rect.left, row[0].rect.centery))
             for button in row:
                 button.draw(surface, self.hover)
+            if self.seats[side] != HUMAN:
+                levels = self.level_buttons[side]
+                if w >= 600:
+                    theme.text(surface, "Level", 20, theme.TEXT_DIM, midleft=(rect.left, levels[0].rect.centery))
+                for button in levels:
+                    button.draw(surface, self.hover)
         surface.set_clip(None)
         self.draw_scroll_bar(surface, self.viewport.inflate(0, -8), self.viewport.height + self.max_scroll())
         for button in (self.back, self.rules, self.start):

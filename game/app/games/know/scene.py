@@ -45,6 +45,7 @@ class KnowScene(PanelScene):
     rules_page = KNOW_RULES
     move_col_w = 150
     panel_width = (320, 500, 0.38)
+    view_buttons = frozenset({"influence", "names", "threads", "score"})
 
     def __init__(self, app: Host, game: Game = KNOW, options: dict[str, OptionValue] | None = None,
                  seats: tuple[str, ...] = ("Human", "Human"), rng: random.Random | None = None,
@@ -137,6 +138,14 @@ class KnowScene(PanelScene):
         def flip() -> None:
             setattr(self, attr, not getattr(self, attr))
         return flip
+
+    def busy(self) -> bool:
+        return self.rolling is not None
+
+    def roll_colours(self) -> Sequence[int]:
+        """Who throws the roll due: both (the opening roll, a Path contest), or one player."""
+        roller = self.game.roller(self.state)
+        return (0, 1) if roller == "both" else tuple(p for p, name in enumerate(PLAYERS) if name == roller)
 
     def roll_due(self) -> bool:
         return self.rolling is None and self.game.outcome(self.state) is None and (
@@ -551,6 +560,16 @@ class KnowScene(PanelScene):
             corner_dice=self.corner_dice(),
         )
 
+    def move_marks(self, move: KnowMove) -> tuple[list[list[tuple[float, float]]], float]:
+        geo = self.layout_board
+        if geo is None or move.kind not in ("move", "path", "errand") or not move.src:
+            return [], 0.0
+        index = board().index
+        points = [geo.centroids[index[move.src]]]
+        if move.dst:
+            points.append(geo.centroids[index[move.dst]])
+        return [points], geo.piece_radius * 1.25
+
     def last_move(self) -> tuple[int, int] | None:
         index = board().index
         for move in reversed(self.history.moves):
@@ -624,10 +643,7 @@ class KnowScene(PanelScene):
             h = tier_legend(surface, (self.board_rect.left + 6, self.board_rect.top + 6), size)
             if self.board_rect.height - 2 * h > 200:
                 piece_legend(surface, (self.board_rect.left + 6, self.board_rect.bottom - 4 * (size + 5) - 8), size)
-        for name, button in self.b.items():
-            if name.startswith("die"):
-                continue
-            button.draw(surface, self.hover)
+        self.draw_buttons(surface, skip=("die0", "die1"))
         self._draw_dice_buttons(surface)
         if self.portrait:
             theme.text(surface, "know" + (" · symmetric" if self.state.opts.symmetric else ""), 26, theme.TEXT,
@@ -643,17 +659,18 @@ class KnowScene(PanelScene):
             if rect.width <= 0:
                 continue
             picked = self.die_pick == value or any(m.die == value for m in self.pending)
-            fill = theme.ACCENT if picked else (theme.BG_CARD_HI if button.enabled else theme.BG_CARD)
+            enabled = button.enabled and not self.computer_to_act()
+            fill = theme.ACCENT if picked else (theme.BG_CARD_HI if enabled else theme.BG_CARD)
             pygame.draw.rect(surface, fill, rect, border_radius=12)
             side = rect.height - 10
             face = pygame.Rect(0, 0, side, side)
             face.midleft = (rect.left + 8, rect.centery)
             draw_die(surface, face, value, border=PIECE_COLOURS[mover][0])
             words = "tap to use" if self.pending else ("chosen" if picked else (
-                "pick" if button.enabled else f"{PLAYERS[mover]}'s die"))
+                "pick" if enabled else f"{PLAYERS[mover]}'s die"))
             room = rect.right - face.right - 12
             if theme.font(theme.MIN_TEXT).size(words)[0] > room and not self.pending and not picked:
-                words = "pick" if button.enabled else PLAYERS[mover]  # a narrow button: the short word
+                words = "pick" if enabled else PLAYERS[mover]  # a narrow button: the short word
             theme.text(surface, words, theme.MIN_TEXT, theme.TEXT_DARK if picked else theme.TEXT,
                        midleft=(face.right + 8, rect.centery), max_width=room)
 

@@ -53,6 +53,7 @@ class SavoyScene(PanelScene):
     move_col_w = 170
     button_h = (48, 52)
     message_h = (56, 86)
+    view_buttons = frozenset({"names"})
 
     def __init__(self, app: Host, game: Game = SAVOY, options: dict[str, OptionValue] | None = None,
                  seats: tuple[str, ...] = ("Human", "Human"), rng: random.Random | None = None,
@@ -125,6 +126,13 @@ class SavoyScene(PanelScene):
 
     def roll_due(self) -> bool:
         return not self.roller.rolling and self.game.is_chance(self.state)
+
+    def busy(self) -> bool:
+        return self.roller.rolling
+
+    def roll_colours(self) -> Sequence[int]:
+        """Both throw the opening roll (one die each); later, the player to move rolls."""
+        return (0, 1) if self.state.opening else (self.state.to_move,)
 
     def opening_words(self) -> str:
         state = self.state
@@ -520,6 +528,12 @@ class SavoyScene(PanelScene):
             title="" if self.portrait or self.board_zoom.camera.zoomed else "Savoy",  # (with the legend)
         )
 
+    def move_marks(self, move: SavoyMove) -> tuple[list[list[tuple[float, float]]], float]:
+        geo = self.layout_board
+        if geo is None or move.kind != "turn":
+            return [], 0.0
+        return [geo.route(p.src, p.via, p.steps)[0] for p in move.parts], geo.piece_radius * 1.15
+
     def tray(self) -> tuple[list[tuple[int, bool]], list[int], str]:
         """The dice beside the board: tumbling, the opening dice, or the roll in force with used dice struck."""
         state = self.state
@@ -561,8 +575,7 @@ class SavoyScene(PanelScene):
             return
         layout, cells, view = self.layout_board, self.board, self.view()
         self.draw_board(surface, lambda: draw_savoy(surface, layout, cells, view))
-        for button in self.buttons:
-            button.draw(surface, self.hover)
+        self.draw_buttons(surface)
         if self.portrait:
             theme.text(surface, "Savoy", 26, theme.TEXT, center=(self.size[0] // 2, self.b["menu"].rect.centery))
         theme.text(surface, self.turn_line(), self.text_size - 1, theme.ACCENT if self.parts else theme.TEXT_DIM,

@@ -32,10 +32,11 @@ class StarScene(PanelScene):
     board_min_h = 120
     board_square = False
     message_h = (60, 64)
+    view_buttons = frozenset({"chains", "coords"})
 
     def __init__(self, app: Host, game: Game = STAR, options: dict[str, OptionValue] | None = None,
-                 seats: tuple[str, ...] = ("Human", "Human")) -> None:
-        super().__init__(app, game, options, seats)
+                 seats: tuple[str, ...] = ("Human", "Human"), **kwargs: Any) -> None:
+        super().__init__(app, game, options, seats, **kwargs)  # seed (of the computer's searches), start
         self.hover_cell: int | None = None
         self.selected: int | None = None
         self.show_chains = False
@@ -80,9 +81,9 @@ class StarScene(PanelScene):
                 return self.state.board.index[move.cell]
         return None
 
-    def person_of(self, colour: int) -> int:
+    def person_of(self, colour: int, state: StarState | None = None) -> int:
         # After a swap the second person owns the opening (X) stone and plays X.
-        return 1 - colour if self.state.swapped else colour
+        return 1 - colour if (state if state is not None else self.state).swapped else colour
 
     def person_name(self, colour: int) -> str:
         return f"Player {self.person_of(colour) + 1}"
@@ -188,12 +189,17 @@ class StarScene(PanelScene):
             return
         layout, state, view = self.layout_board, self.state, self.view()
         self.draw_board(surface, lambda: draw_star(surface, layout, state, view))
-        for button in self.buttons:
-            button.draw(surface, self.hover)
+        self.draw_buttons(surface)
         if self.portrait:
             theme.text(surface, f"Star {self.state.size}" + (" maxi" if self.state.maxi else ""), 26, theme.TEXT,
                        center=(self.size[0] // 2, self.b["menu"].rect.centery))
         self.draw_panels(surface)
+
+    def move_marks(self, move: StarMove) -> tuple[list[list[tuple[float, float]]], float]:
+        geo = self.layout_board
+        if geo is None or move.kind != "place" or not move.cell:
+            return [], 0.0
+        return [[geo.centers[self.state.board.index[move.cell]]]], geo.cell_width * 0.5
 
     def winner_name(self, colour: int) -> str:
         return f"{PLAYERS[colour]} ({self.person_name(colour)})"

@@ -51,6 +51,7 @@ COLOUR_WORDS = ("dotted, teal", "blank, sand")
 class TruchetScene(PanelScene):
     rules_page = TRUCHET_RULES
     move_col_w = 150
+    view_buttons = frozenset({"parity"})
 
     def __init__(self, app: Host, game: Game = TRUCHET, options: dict[str, OptionValue] | None = None,
                  seats: tuple[str, ...] = ("Human", "Human"), rng: random.Random | None = None,
@@ -158,6 +159,12 @@ class TruchetScene(PanelScene):
             return
         self.drawing = (move, self.draw_seconds)
         self.say("Drawing tiles at random...")
+
+    def start_roll(self) -> None:
+        self.start_draw()
+
+    def busy(self) -> bool:
+        return self.drawing is not None or bool(self.effects)
 
     def play_pending(self) -> None:
         if self.pending is not None:
@@ -646,6 +653,28 @@ class TruchetScene(PanelScene):
         self._marks = view
         return view
 
+    def move_marks(self, move: TruchetMove) -> tuple[list[list[tuple[float, float]]], float]:
+        """The flipped tile (a ring at its centre), and each stack's way: to where it first moves within
+        its region, then on to each junction it lands on."""
+        geo = self.layout_board
+        if geo is None or not move.is_stack_move:
+            return [], 0.0
+        board_ = self.state.board
+
+        def at(name: str) -> tuple[float, float]:
+            return geo.points[board_.index[name]]
+
+        strokes: list[list[tuple[float, float]]] = []
+        if move.flip:
+            strokes.append([geo.tile_center(board_.tile_index[move.flip])])
+        for origin, via in move.sources:
+            start = [at(origin)] + ([at(via)] if via else [])
+            if move.kind == "split":
+                strokes.extend(start + [at(name)] for name in move.destinations)
+            else:
+                strokes.append(start + [at(move.destinations[0])])
+        return strokes, geo.tile * 0.3
+
     def view(self) -> TruchetView:
         state = self.state
         marks = self.marks()
@@ -683,8 +712,7 @@ class TruchetScene(PanelScene):
             return
         layout, state, view = self.layout_board, self.state, self.view()
         self.draw_board(surface, lambda: draw_truchet(surface, layout, state, view))
-        for button in self.buttons:
-            button.draw(surface, self.hover)
+        self.draw_buttons(surface)
         if self.portrait:
             theme.text(surface, f"Truchet {self.state.size}x{self.state.size}", 26, theme.TEXT,
                        center=(self.size[0] // 2, self.b["menu"].rect.centery))
