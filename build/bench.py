@@ -1,7 +1,7 @@
 """Benchmarks of the rules (not tests): random playouts per second, legal-move generation time and the
 time to load a long game record.
 
-    python build/bench.py [--seconds S] [--quick] [GAME ...]
+    python build/bench.py [--seconds S] [--quick] [GAME ...]   (or --games GAME ...)
 
 Prints one line per measurement. Figures depend on the machine; compare runs on the same one.
 
@@ -48,13 +48,24 @@ CASES = {
     "star": [Case("size 6", {"size": 6}), Case("size 14", {"size": 14})],
     # know's random games almost never resolve: measured with a turn limit
     "know": [Case("standard, 200 turns", {"version": "standard", "limit": 200}),
-             Case("symmetric, 200 turns", {"version": "symmetric", "limit": 200})],
+             Case("symmetric, 200 turns", {"version": "symmetric", "limit": 200}),
+             Case("3 players, 200 turns", {"players": 3, "limit": 200}),
+             Case("4 players, 200 turns", {"players": 4, "limit": 200})],
     # random Savoy pieces seldom get home: games run to the house-rule turn limit
     "savoy": [Case("6 pieces, 200 turns", {"maxturns": 200}, games=12),
               Case("2 pieces", {"stack": 2}),
               Case("-trips=jump, 200 turns", {"trips": "jump", "maxturns": 200}, playouts=False),
               Case("-trips=dice, 200 turns", {"trips": "dice", "maxturns": 200}, playouts=False),
               Case("15 pieces, 100 turns", {"stack": 15, "maxturns": 100}, playouts=False, games=6, quick=False)],
+    # Savoya: each seat count; two players move two colours each (12 pieces), played part by part where
+    # the colours meet
+    "savoya": [Case("2 players, 200 turns", {"players": 2, "maxturns": 200}),
+               Case("3 players, 200 turns", {"players": 3, "maxturns": 200}),
+               Case("4 players, 200 turns", {"players": 4, "maxturns": 200}),
+               Case("2 players, -trips=dice, 100 turns", {"players": 2, "trips": "dice", "maxturns": 100},
+                    playouts=False, games=4),
+               Case("2 players, 15 pieces, 60 turns", {"players": 2, "stack": 15, "maxturns": 60}, playouts=False,
+                    games=4, quick=False)],
     "truchet": [Case("size 5", {"size": 5, "draw": "auto"}),
                 Case("size 7", {"size": 7, "draw": "auto"}, games=20),
                 Case("size 9", {"size": 9, "draw": "auto"}, playouts=False, games=4),
@@ -134,7 +145,10 @@ def generation(game, case: Case, name: str) -> None:
 LOAD_CASES = {
     "savoy": [("2,000 plies", {"maxturns": 100_000}, 2000),
               ("2,000 plies, -trips=dice", {"maxturns": 100_000, "trips": "dice"}, 2000)],
-    "know": [("3,000 plies", {}, 3000)],
+    "know": [("3,000 plies", {}, 3000), ("3,000 plies, 3 players", {"players": 3}, 3000),
+             ("3,000 plies, 4 players", {"players": 4}, 3000)],
+    "savoya": [("2,000 plies, 2 players", {"players": 2, "maxturns": 100_000}, 2000),
+               ("2,000 plies, 4 players", {"players": 4, "maxturns": 100_000}, 2000)],
 }
 
 
@@ -158,13 +172,19 @@ def load_time(text, repeats=3):
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("games", nargs="*", default=sorted(CASES))
+    parser.add_argument("games", nargs="*", help="games to measure (default: all)")
+    parser.add_argument("--games", nargs="+", dest="more_games", default=[], metavar="GAME",
+                        help="the same, as an option (python build/bench.py --games savoya)")
     parser.add_argument("--seconds", type=float, default=2.0, help="time per playout measurement")
     parser.add_argument("--quick", action="store_true", help="skip the slowest option sets (15 Savoy pieces, "
                         "Truchet size 25)")
     args = parser.parse_args()
+    names = [*args.games, *args.more_games] or sorted(CASES)
+    unknown = [name for name in names if name not in GAMES]
+    if unknown:
+        parser.error(f"unknown game {', '.join(unknown)}; the games are: {', '.join(sorted(GAMES))}")
     print(f"Python {sys.version.split()[0]} on {sys.platform}")
-    for name in args.games:
+    for name in names:
         game = GAMES[name]
         for case in CASES.get(name, [Case("default", {})]):
             if args.quick and not case.quick:

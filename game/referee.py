@@ -9,12 +9,17 @@ GAME is a registered game (``star``); OPTIONS are its pbmserv challenge flags
 spaces. Prints the board, whose turn it is, the scores, the result and the
 legal moves; ``--json`` prints one JSON object instead (keys: game, options,
 flags, to_move, over, winner, draw, result, reason, scores, leader, legal,
-moves, ply, board, details, roll, roll_due, seed, resigned).
+moves, ply, board, details, roll, roll_due, seed, players, winners, resigned).
+
+Games for more than two: ``players`` lists the seats in turn order (userid1 first), the names
+``to_move``, ``winner``, ``leader`` and the keys of ``scores`` use; ``winners`` lists every winning
+seat (partners who win together). The number of players is a game option, ``-players=3``.
 
 Resigning is no move of any game: ``--resign X`` has player X resign after the
 moves (a record says so in its ``[Resigned "X"]`` header, which replays the
 same way). The other player wins (``reason`` "X resigned", ``resigned`` "X";
 ``resigned`` is null in a game nobody resigned) and no move is legal after.
+Only games of two players can be resigned.
 
 Dice games: a roll is written in the moves like any move, ``roll:3,5`` (see
 the README for each game's roll syntax); any roll due and not written is
@@ -153,7 +158,7 @@ def judge(args: argparse.Namespace, game_flags: list[str]) -> GameHistory:
 
 def resign(history: GameHistory, name: str) -> None:
     """``--resign NAME``: that player resigns now; Refusal naming the players or why not."""
-    players = history.game.players
+    players = history.game.seat_names(history.start)
     if name not in players:
         raise Refusal(f"--resign {quote(name)}: name a player of {history.game.name}: {' or '.join(players)}",
                       key="resign")
@@ -169,7 +174,7 @@ def report(history: GameHistory, seed: int | None = None) -> dict[str, Any]:
     resigned = history.resigned is not None
     to_move = None if resigned else game.to_move(state)
     leader = game.leader(state)
-    names = game.players
+    names = game.seat_names(state)
     return {
         "game": game.name,
         "options": history.options,
@@ -190,6 +195,8 @@ def report(history: GameHistory, seed: int | None = None) -> dict[str, Any]:
         "roll": list(game.dice(state)),
         "roll_due": game.is_chance(state) and outcome is None,
         "seed": seed,
+        "players": list(names),
+        "winners": [] if outcome is None else [names[seat] for seat in outcome.winning_seats],
         "resigned": names[history.resigned] if history.resigned is not None else None,
     }
 
@@ -198,11 +205,18 @@ def format_text(history: GameHistory, info: dict[str, Any]) -> str:
     game = history.game
     flags = " ".join(info["flags"]) or "default options"
     lines = [f"{game.title} ({flags})", "", game.render_text(history.state), ""]
+    if len(info["players"]) != 2 or game.player_counts != (2,):
+        lines.append("Players (in turn order): " + ", ".join(info["players"]))
     if info["moves"]:
         lines.append("Moves: " + " ".join(f"{i}. {m}" for i, m in enumerate(info["moves"], 1)))
     scores = ", ".join(f"{name} {score}" for name, score in info["scores"].items())
     if info["over"]:
-        verdict = "a draw" if info["draw"] else f"{info['winner']} wins"
+        if info["draw"]:
+            verdict = "a draw"
+        elif len(info["winners"]) > 1:
+            verdict = " and ".join(info["winners"]) + " win"
+        else:
+            verdict = f"{info['winner']} wins"
         lines.append(f"Game over: {verdict} ({info['reason']}).")
     else:
         lines.append(f"To move: {info['to_move']}")

@@ -721,7 +721,8 @@ def tap_events(app: Any, pos: tuple[float, float]) -> None:
 
 def star_player(frames_after: int) -> Callable[[Browser], Any]:
     """A player who, once the app shows, taps Play on Star, then Start, then a legal cell (again if the
-    board asks for a second tap), and lets the app run `frames_after` more frames."""
+    board asks for a second tap, once the first has been played: two quick taps would be a double tap,
+    which zooms), and lets the app run `frames_after` more frames."""
     state: dict[str, Any] = {"step": "wait", "until": 0, "tries": 0}
 
     async def play(browser: Browser) -> bool:
@@ -750,6 +751,8 @@ def star_player(frames_after: int) -> Callable[[Browser], Any]:
             state["step"] = "board"
         elif state["step"] == "board":
             scene = state["scene"]
+            if getattr(scene, "tap_pending", False):
+                return False  # a tap the board holds for a double tap: let it be played before the next
             if len(scene.history.moves) > state["moves"]:
                 log.append(f"moved: {scene.history.notation()[-1]} after {state['tries']} taps")
                 state["step"] = "played"

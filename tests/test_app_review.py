@@ -1,7 +1,7 @@
 """Review: tapping a move in the move list shows the position after it; Back, Forward and Live; the game
 itself never changes (moves, what Undo and Redo would do, its save), and the computer waits.
 
-One mechanism serves every game (`GameScene.review`, `PanelScene.handle_move_list`), so every test
+One mechanism serves every game (`GameScene.review`, `PanelScene.tap_at`), so every test
 that is about the mechanism runs for all four games.
 """
 
@@ -36,10 +36,15 @@ def play_moves(scene: PanelScene, count: int, seed: int = 5) -> None:
     scene._refresh()
 
 
-def item_center(scene: PanelScene, index: int) -> tuple[int, int]:
-    """Where the move list shows move `index` (from 0) now."""
+def item_center(app, scene: PanelScene, index: int) -> tuple[int, int]:
+    """Where the move list shows move `index` (from 0) now; where a phone's list is too short to show it,
+    the list is opened first (a tap on its title line), as a player would."""
     count = len(scene.live_history.moves)
-    grid = move_grid(scene.moves_rect, count, scene.move_scroll, scene.move_col_w, scene.reviewed_item())
+    grid = move_grid(scene.moves_area(), count, scene.move_scroll, scene.move_col_w, scene.reviewed_item())
+    if not grid.shown(index) and not scene.moves_expanded:
+        click(app, (scene.moves_rect.left + 12, scene.moves_rect.top + 10))
+        assert scene.moves_expanded, "a tap on the move list's title opens it"
+        grid = move_grid(scene.moves_area(), count, scene.move_scroll, scene.move_col_w, scene.reviewed_item())
     assert grid.shown(index), f"move {index + 1} is scrolled out of the list"
     return grid.item_rect(index).center
 
@@ -68,7 +73,7 @@ def test_a_tapped_move_shows_the_position_after_it_and_the_game_never_changes(na
     moves, states, saved = live.notation(), list(live.states), save_text(app, scene)
     assert live.can_redo()
 
-    click(app, item_center(scene, 2))  # the third move
+    click(app, item_center(app, scene, 2))  # the third move
     assert scene.reviewing and scene.review_at == 3
     assert scene.state is live.states[3] and scene.history is not live
     assert scene.live_history is live
@@ -115,13 +120,13 @@ def test_back_forward_keys_and_esc(name):
 
 def test_a_drag_on_the_move_list_never_reviews_but_a_tap_does():
     app, scene = game_with_moves("star", size=PHONE, moves=6)
-    start = item_center(scene, 1)
+    start = item_center(app, scene, 1)
     finger_drag(app, start, -40)
     assert not scene.reviewing
     finger_drag(app, start, 4)  # a finger that wobbles a little still taps
     assert scene.reviewing and scene.review_at == 2
     press(app, "review_live", touch=True)
-    tap(app, item_center(scene, 4))
+    tap(app, item_center(app, scene, 4))
     assert scene.review_at == 5
 
 
@@ -139,7 +144,7 @@ def test_the_computer_does_not_think_while_you_review():
     scene.play("C3")
     pump(app, 2)  # the computer has started
     assert scene.thinking is not None and scene.computer_moves()
-    click(app, item_center(scene, 0))
+    click(app, item_center(app, scene, 0))
     thinking = scene.thinking
     progress = thinking.progress()
     press(app, "review_back")
@@ -160,7 +165,7 @@ def test_a_game_over_position_can_be_reviewed_from_see_board():
     pump(app)
     press(app, "review")  # the game-over screen's See board
     assert top(app) is scene
-    click(app, item_center(scene, 0))
+    click(app, item_center(app, scene, 0))
     assert scene.reviewing and scene.state.cells.count(0) == len(scene.state.cells) - 1
     press(app, "review_live")
     assert scene.outcome() is not None and not scene.reviewing
@@ -174,7 +179,7 @@ def test_review_screens(name, tag):
     finger-sized buttons. Written to tests/screenshots/review_<game>_<size>.png."""
     size = SIZES[tag]
     app, scene = game_with_moves(name, size=size, moves=14)
-    click(app, item_center(scene, len(scene.history.moves) - 2))
+    click(app, item_center(app, scene, len(scene.history.moves) - 2))
     assert scene.reviewing
     pump(app)
     bar = scene.review_bar

@@ -72,7 +72,9 @@ def test_parse_size_and_browser_canvas():
             app_main.parse_size(bad)
     with pytest.raises(ValueError, match="must each be"):
         app_main.parse_size("9" * 5000 + "x844")
-    assert app_main.fit_canvas(390, 844) == (480, 1039)  # portrait phone
+    assert app_main.fit_canvas(390, 844) == (390, 844)  # portrait phone: css pixels, so 44 px are 44 css px
+    assert app_main.fit_canvas(360, 640) == (360, 640)
+    assert app_main.fit_canvas(768, 1024) == (480, 640)  # a tablet: at most 480 wide
     assert app_main.fit_canvas(1920, 1080) == (1280, 720)  # landscape
     assert app_main.fit_canvas(0, 0) == app_main.DEFAULT_SIZE
     assert app_main.browser_size() == app_main.DEFAULT_SIZE  # no JS window on the desktop
@@ -90,12 +92,16 @@ def test_input_mapper_handles_each_physical_tap_once():
     assert m.translate(ev(pygame.MOUSEBUTTONDOWN, pos=(200, 200), button=1, touch=True)) == []
     assert m.translate(ev(pygame.MOUSEMOTION, pos=(200, 200), rel=(0, 0), buttons=(1, 0, 0), touch=True)) == []
     up = m.translate(ev(pygame.FINGERUP, x=0.5, y=0.25, touch_id=1, finger_id=0, dx=0, dy=0))
-    assert [i.kind for i in up] == ["release"]
+    assert [(i.kind, i.pos) for i in up] == [("tap", (200, 200)), ("release", (200, 200))]
     assert m.translate(ev(pygame.MOUSEBUTTONUP, pos=(200, 200), button=1, touch=True)) == []
-    # a real mouse click is one point too
+    # a real mouse click is one point and one tap too
     assert [i.kind for i in m.translate(ev(pygame.MOUSEBUTTONDOWN, pos=(5, 6), button=1))] == ["point"]
     assert [i.kind for i in m.translate(ev(pygame.MOUSEMOTION, pos=(9, 6), rel=(4, 0), buttons=(1, 0, 0)))] == ["drag"]
-    assert [i.kind for i in m.translate(ev(pygame.MOUSEBUTTONUP, pos=(9, 6), button=1))] == ["release"]
+    assert [i.kind for i in m.translate(ev(pygame.MOUSEBUTTONUP, pos=(9, 6), button=1))] == ["tap", "release"]
+    # a press that travelled is a drag, not a tap
+    m.translate(ev(pygame.MOUSEBUTTONDOWN, pos=(5, 6), button=1))
+    m.translate(ev(pygame.MOUSEMOTION, pos=(45, 6), rel=(40, 0), buttons=(1, 0, 0)))
+    assert [i.kind for i in m.translate(ev(pygame.MOUSEBUTTONUP, pos=(45, 6), button=1))] == ["release"]
     assert [i.kind for i in m.translate(ev(pygame.MOUSEMOTION, pos=(9, 9), rel=(0, 3), buttons=(0, 0, 0)))] == ["hover"]
 
 

@@ -185,6 +185,8 @@ def test_tiles_tapped_into_place_and_typed_letters():
     # X types its letters; a wrong count is refused with the rules' reason and kept for correction
     type_text(app, "rrl")
     assert scene.message_is_error and "needs 4" in scene.message and scene.entry == "rrl"
+    assert scene.entry_selected  # the refused text is selected: a key typed now would replace it
+    key(app, pygame.K_RIGHT)  # ... unless the cursor goes to its end first
     key(app, pygame.K_BACKSPACE)
     type_text(app, "lr")
     assert scene.history.notation() == ["lrrl", "rrlr"]

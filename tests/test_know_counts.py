@@ -48,11 +48,13 @@ def walks(start, length):
             yield path
 
 
-def brute_force_count(pieces, player, dice, nets=False):
+def brute_force_count(pieces, player, dice, nets=False, movers=None, allies=None):
+    """The legal moves counted from scratch. `movers` (codes) move, default `player`'s six; the pieces not
+    among `allies` (default the movers) are the opponents'."""
     board = dict(zip(CODES, START_SPACES))
     board.update(pieces)
-    mine = [c for c in CODES if c[0].isupper() == (player == 0)]
-    theirs = [c for c in CODES if c not in mine]
+    mine = movers or [c for c in CODES if c[0].isupper() == (player == 0)]
+    theirs = [c for c in CODES if c not in (allies or mine)]
     occupied = set(board.values())
     enemy = {n for c in theirs for n in BORDERS[board[c]]}
     enemy_by_type = {t: {n for c in theirs if c[0].upper() == t for n in BORDERS[board[c]]} for t in "BFH"}

@@ -187,8 +187,9 @@ def fit_canvas(w: int, h: int) -> tuple[int, int]:
     """The canvas size for a window of w x h css pixels (kept within sensible bounds)."""
     if w <= 0 or h <= 0:
         return DEFAULT_SIZE
-    if h > w:  # portrait phone: 480 wide, as tall as the screen's shape asks
-        return (480, max(640, min(1040, round(480 * h / w))))
+    if h > w:  # portrait phone: one canvas pixel a css pixel (360..480 wide), so that 44 px are 44 css px
+        width = max(360, min(480, w))
+        return (width, max(640, min(1040, round(width * h / w))))
     return (max(960, min(1600, round(720 * w / h))), 720)
 
 

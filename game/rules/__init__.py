@@ -11,10 +11,11 @@ from .errors import AmbiguousMoveError, IllegalMoveError, NotationError, OptionE
 from .reading import quote
 from .know import KNOW
 from .savoy import SAVOY
+from .savoya import SAVOYA
 from .star import STAR
 from .truchet import TRUCHET
 
-GAMES: dict[str, Game] = {game.name: game for game in (SAVOY, STAR, KNOW, TRUCHET)}
+GAMES: dict[str, Game] = {game.name: game for game in (SAVOY, STAR, KNOW, TRUCHET, SAVOYA)}
 
 
 def get_game(name: str) -> Game:

@@ -146,14 +146,14 @@ class GameHistory(Generic[S, M]):
     def outcome(self) -> Outcome | None:
         """How the game ended, or None while it goes on: a resignation, else what the rules say."""
         if self.resigned is not None:
-            players = self.game.players
+            players = self.game.seat_names(self.start)
             return Outcome(1 - self.resigned, f"{players[self.resigned]} resigned")
         return self.game.outcome(self.state)
 
     def resign(self, player: int) -> None:
         """`player` (an index into the game's players) resigns: the other player wins. Only in a game of
         two players that is not over; IllegalMoveError otherwise."""
-        players = self.game.players
+        players = self.game.seat_names(self.start)
         if len(players) != 2:
             raise IllegalMoveError(f"resigning is for games of two players, not {len(players)}", "resign")
         if isinstance(player, bool) or player not in range(len(players)):
@@ -168,7 +168,8 @@ class GameHistory(Generic[S, M]):
 
     def _check_not_resigned(self) -> None:
         if self.resigned is not None:
-            raise IllegalMoveError(f"the game is over: {self.game.players[self.resigned]} resigned", "game_over")
+            raise IllegalMoveError(f"the game is over: {self.game.seat_names(self.start)[self.resigned]} resigned",
+                                   "game_over")
 
     # -- dice ---------------------------------------------------------------------------
     def roll_due(self) -> bool:

@@ -17,12 +17,14 @@ byte-order mark at the very start. The Result header is written for people;
 when present it must agree with the replay. Games with dice also carry a
 ``[Seed "..."]`` header: the seed the rest of the game's rolls come from
 (see `history`); a record without one replays its written rolls all the same.
-A game that ended by resignation (not a move of any game) says so in a
-``[Resigned "X"]`` header naming who resigned, and its Result names the
-winner, the other player; reading it replays the moves, then the
-resignation. Other headers are kept for whoever wrote them (the app's
-``[Seats "..."]``) and otherwise passed over. Reading refuses a corrupt or
-illegal record with a RecordError naming the line.
+A game for more than two players (Savoya's -players=3, know's -players=4)
+also writes ``[Players "R,B,L,T"]``, the seats in turn order, which must
+agree with the options when read. A game that ended by resignation (not a
+move of any game) says so in a ``[Resigned "X"]`` header naming who resigned,
+and its Result names the winner, the other player; reading it replays the
+moves, then the resignation. Other headers are kept for whoever wrote them
+(the app's ``[Seats "..."]``) and otherwise passed over. Reading refuses a
+corrupt or illegal record with a RecordError naming the line.
 """
 
 from __future__ import annotations
@@ -54,10 +56,18 @@ class RecordText:
 
 
 def result_text(history: GameHistory) -> str:
-    outcome = history.outcome()
+    """``*`` while the game goes on, ``draw``, or the winner's seat name (partners joined by ``+``)."""
+    game, state = history.game, history.state
+    outcome = history.outcome()  # the rules' verdict, or a resignation
     if outcome is None:
         return "*"
-    return "draw" if outcome.winner is None else history.game.players[outcome.winner]
+    names = game.seat_names(state)
+    return "draw" if outcome.winner is None else "+".join(names[seat] for seat in outcome.winning_seats)
+
+
+def seats_text(history: GameHistory) -> str:
+    """The seats in order, as the ``[Players "..."]`` header writes them (``R,B,L,T``)."""
+    return ",".join(history.game.seat_names(history.start))
 
 
 def header_line(name: str, value: str) -> str:
@@ -68,10 +78,12 @@ def header_line(name: str, value: str) -> str:
 def write_record(history: GameHistory) -> str:
     game = history.game
     lines = [header_line("Game", game.name), header_line("Options", " ".join(game.flags(history.options)))]
+    if game.seat_names(history.start) != tuple(game.players):  # the seats, where they are not the usual two
+        lines.append(header_line("Players", seats_text(history)))
     if game.has_chance:
         lines.append(header_line("Seed", str(history.seed)))
     if history.resigned is not None:
-        lines.append(header_line("Resigned", game.players[history.resigned]))
+        lines.append(header_line("Resigned", game.seat_names(history.start)[history.resigned]))
     lines += [header_line("Result", result_text(history)), ""]
     lines += [f"{number}. {move}" for number, move in enumerate(history.moves, 1)]
     return "\n".join(lines) + "\n"
@@ -137,6 +149,12 @@ def replay(record: RecordText) -> GameHistory:
             history.play(move_text)
         except RulesError as error:
             raise RecordError(f"move {index} {quote(move_text)}: {error}", line_number) from None
+    if "players" in record.headers:
+        players_line, claimed = record.headers["players"]
+        actual = seats_text(history)
+        if [name.strip() for name in claimed.split(",")] != actual.split(","):
+            raise RecordError(f"the record names the players {quote(claimed)} but its options seat {actual!r}",
+                              players_line)
     if "resigned" in record.headers:
         _resign(history, *record.headers["resigned"])
     if "result" in record.headers:
@@ -150,7 +168,7 @@ def replay(record: RecordText) -> GameHistory:
 
 def _resign(history: GameHistory, line: int, name: str) -> None:
     """The resignation a record's Resigned header names, after its moves; RecordError naming the line."""
-    players = history.game.players
+    players = history.game.seat_names(history.start)
     if name.strip() not in players:
         raise RecordError(f"the Resigned header {quote(name)} must name a player: {' or '.join(players)}", line)
     try:

@@ -24,8 +24,8 @@ import pygame
 from game.app.play.game_scene import GameScene
 from game.app.screens.game_actions import GameActionsScene, ShareScene
 from game.app.screens.rules import RulesScene
-from game.app.screens.scrolling import DRAG_SLOP
 from game.app.ui import theme
+from game.app.ui.board_zoom import BoardZoom
 from game.app.ui.input import Intent
 from game.app.ui.scene import Host
 from game.app.ui.widgets import Button, press_buttons
@@ -40,75 +40,140 @@ HINT_INK: Colour = (96, 214, 255)   # a hint on the board
 
 # ----------------------------------------------------------------------------- drawing
 def draw_player_card(surface: pygame.Surface, rect: pygame.Rect, *, icon: Callable[[pygame.Surface, tuple[float, float], float], None],
-                     title: str, tags: Sequence[str], moving: bool, leads: bool, score: str) -> None:
-    """One player's card: an icon, the name line, a tag line (seat, "to move"; as many as fit), "leads" and
-    the score."""
+                     title: str, tags: Sequence[str], moving: bool, leads: bool, score: str,
+                     caption: str = "") -> None:
+    """One player's card: an icon and the name across the top; under them, the score at the right with
+    what it counts under it (`caption`: "pips to go", "points"...), and the tags (seat, "to move", ...)
+    and "leads" wrapped over two lines at the left; no text smaller than the least text size."""
     theme.panel(surface, rect, theme.BG_CARD_HI if moving else theme.BG_CARD, 10,
                 border=theme.ACCENT if moving else None)
-    r = rect.height * 0.26
-    icon(surface, (rect.left + 10 + r, rect.top + rect.height * 0.36), r)
-    left = rect.left + 18 + 2 * r
-    score_w = max(56, theme.font(42).size(score)[0] + 20)
-    name_w = rect.width - (left - rect.left) - score_w
-    theme.text(surface, title, 22, theme.TEXT, topleft=(left, rect.top + 8), max_width=name_w)
-    tags = list(tags)
-    while len(tags) > 1 and theme.font(15).size(" · ".join(tags))[0] > name_w:
-        tags.pop()  # on a narrow card the first tags stay readable, the last ones go
-    theme.text(surface, " · ".join(tags), 18, theme.ACCENT if moving else theme.TEXT_DIM,
-               topleft=(left, rect.top + 32), max_width=name_w)
+    pad = 8
+    right = rect.right - pad
+    line = theme.font(CARD_TEXT).get_linesize() + 3
+    rows = [rect.top + 6, rect.top + 6 + CARD_TITLE_STEP, rect.top + 6 + CARD_TITLE_STEP + line]
+    r = min(rect.height * 0.2, 11.0)
+    icon(surface, (rect.left + pad + r, rect.top + 6 + CARD_TITLE_STEP / 2 - 2), r)
+    left = round(rect.left + pad + 2 * r + 6)
+    theme.text(surface, title, CARD_TITLE, theme.TEXT, topleft=(left, rows[0]), max_width=right - left)
+    shown = theme.text(surface, score, CARD_SCORE, theme.TEXT, midright=(right, (rows[1] + rows[2]) // 2 + 1))
+    caption_w = 0
+    if caption:
+        caption_w = theme.text(surface, caption, CARD_TEXT, theme.TEXT_DIM, topright=(right, rows[2]),
+                               max_width=rect.width - 2 * pad - 40).width
+    # the tags flow over two lines: beside the score, then beside its caption
+    widths = [shown.left - 8 - (rect.left + pad), right - (caption_w + 8 if caption else 0) - (rect.left + pad)]
+    words = [(tag, theme.ACCENT if moving else theme.TEXT_DIM) for tag in tags]
     if leads:
-        theme.text(surface, "leads", 17, theme.GOOD, topleft=(rect.left + 8, rect.bottom - 18))
-    theme.text(surface, score, 42, theme.TEXT, midright=(rect.right - 12, rect.centery))
+        words.append(("leads", theme.GOOD))
+    draw_flow(surface, words, CARD_TEXT, rect.left + pad, rows[1:], widths)
+
+
+CARD_TITLE = 20       # the card's name line
+CARD_TITLE_STEP = 24  # px from the name line to the first tag line
+CARD_SCORE = 34       # the score's figures
+CARD_TEXT = theme.MIN_TEXT
+
+
+def draw_flow(surface: pygame.Surface, words: Sequence[tuple[str, Colour]], size: int, left: int,
+              rows: Sequence[int], widths: Sequence[int]) -> None:
+    """Coloured phrases one after another, " · " between them, wrapped over `rows` (the top of each
+    line) each `widths` wide; what does not fit ends with an ellipsis."""
+    font = theme.font(size)
+    sep = " \u00b7 "
+    row, x = 0, 0
+    for phrase, colour in words:
+        lead = sep if x else ""
+        need = font.size(lead + phrase)[0]
+        if x and x + need > widths[row] and row + 1 < len(rows):  # on to the next line
+            row, x, lead = row + 1, 0, ""
+            need = font.size(phrase)[0]
+        room = widths[row] - x
+        if need > room:  # the last line is full: cut here
+            theme.text(surface, theme.fit_words(lead + phrase, size, room), size, colour, topleft=(left + x, rows[row]))
+            return
+        theme.text(surface, lead + phrase, size, colour, topleft=(left + x, rows[row]))
+        x += need
 
 
 def draw_status(surface: pygame.Surface, rect: pygame.Rect, words: str, colour: Colour, size: int) -> None:
     theme.text(surface, words, size, colour, midleft=rect.midleft, max_width=rect.width)
 
 
-def draw_entry(surface: pygame.Surface, rect: pygame.Rect, entry: str, hint: str, size: int) -> None:
-    """The typed-move box: what was typed with a cursor, or a dim hint when empty."""
+def draw_entry(surface: pygame.Surface, rect: pygame.Rect, entry: str, hint: str, size: int,
+               selected: bool = False) -> None:
+    """The typed-move box: what was typed with a cursor (its end, when it is longer than the box; marked as
+    selected after a refusal, so that the next key replaces it), or a dim hint when empty."""
     pygame.draw.rect(surface, ENTRY_FILL, rect, border_radius=8)
     pygame.draw.rect(surface, theme.ACCENT_DIM if entry else theme.BG_CARD_HI, rect, 2, border_radius=8)
-    if entry:
-        theme.text(surface, entry + "_", 26, theme.TEXT, midleft=(rect.left + 12, rect.centery),
-                   max_width=rect.width - 120)
-        theme.text(surface, "Enter to play", 16, theme.TEXT_DIM, midright=(rect.right - 10, rect.centery))
-    else:
+    if not entry:
         theme.text(surface, hint, size, theme.TEXT_DIM, midleft=(rect.left + 12, rect.centery),
                    max_width=rect.width - 24)
+        return
+    note = "Enter to play"
+    note_w = theme.font(theme.MIN_TEXT).size(note)[0]
+    room = rect.width - 24 - (note_w + 12 if rect.width - note_w > 160 else 0)
+    shown = tail_that_fits(entry, ENTRY_TEXT, room - theme.font(ENTRY_TEXT).size("_")[0])
+    if selected:
+        box = pygame.Rect(rect.left + 10, rect.top + 7, theme.font(ENTRY_TEXT).size(shown)[0] + 4, rect.height - 14)
+        pygame.draw.rect(surface, theme.ACCENT_DIM, box, border_radius=4)
+        theme.text(surface, shown, ENTRY_TEXT, theme.TEXT, midleft=(rect.left + 12, rect.centery))
+    else:
+        theme.text(surface, shown + "_", ENTRY_TEXT, theme.TEXT, midleft=(rect.left + 12, rect.centery))
+    if room < rect.width - 24:
+        theme.text(surface, note, theme.MIN_TEXT, theme.TEXT_DIM, midright=(rect.right - 10, rect.centery))
+
+
+ENTRY_TEXT = 26
+
+
+def tail_that_fits(words: str, size: int, width: int) -> str:
+    """The end of `words` that fits `width` (with an ellipsis in front when the start is cut)."""
+    font = theme.font(size)
+    if font.size(words)[0] <= width:
+        return words
+    k = len(words)
+    while k > 0 and font.size(theme.ELLIPSIS + words[len(words) - k:])[0] > width:
+        k -= 1
+    return theme.ELLIPSIS + words[len(words) - k:]
 
 
 def draw_message(surface: pygame.Surface, rect: pygame.Rect, words: str, colour: Colour, size: int) -> None:
-    """Wrapped text in `rect`, shrinking the font (down to 13 px) until it fits."""
+    """Wrapped text in `rect`, shrinking the font (down to the least text size) until it fits; what
+    still does not fit ends with an ellipsis."""
     lines = theme.wrap(words, size, rect.width)
-    while len(lines) * (size + 1) > rect.height and size > 13:
+    while len(lines) * (size + 1) > rect.height and size > theme.MIN_TEXT:
         size -= 1
         lines = theme.wrap(words, size, rect.width)
+    fit = max(1, (rect.height + 4) // (size + 1))
+    if len(lines) > fit:
+        lines = lines[:fit - 1] + [theme.fit_words(lines[fit - 1] + " " + " ".join(lines[fit:]), size, rect.width)]
     y = rect.top
     for line in lines:
-        if y + size > rect.bottom + 4:
-            break
-        theme.text(surface, line, size, colour, topleft=(rect.left, y))
+        theme.text(surface, line, size, colour, topleft=(rect.left, y), max_width=rect.width)
         y += size + 1
+
+
+MOVE_ROW = 21       # px per line of the move list
+MOVES_HEADER = 26   # px of the move list's title line
 
 
 @dataclass(frozen=True)
 class MoveGrid:
-    """Where the move list's items stand: `cols` columns of `col_w`, `rows_fit` rows of `row_h` shown in
-    `inner` from row `first_row` (rows scrolled back from the latest: `scroll`, clamped)."""
+    """Where the move list's items stand: `cols` columns of `col_w`, `rows_fit` rows of MOVE_ROW shown in
+    `inner` from row `first_row` (rows scrolled back from the latest: `scroll`, clamped) of `total_rows`."""
 
     inner: pygame.Rect
     cols: int
     col_w: int
-    row_h: int
     rows_fit: int
+    total_rows: int
     first_row: int
     scroll: int
 
     def item_rect(self, k: int) -> pygame.Rect:
         row, col = divmod(k, self.cols)
-        return pygame.Rect(self.inner.left + col * self.col_w, self.inner.top + (row - self.first_row) * self.row_h,
-                           self.col_w - 6, self.row_h)
+        return pygame.Rect(self.inner.left + col * self.col_w, self.inner.top + (row - self.first_row) * MOVE_ROW,
+                           self.col_w - 6, MOVE_ROW)
 
     def shown(self, k: int) -> bool:
         return self.first_row <= k // self.cols < self.first_row + self.rows_fit
@@ -116,17 +181,16 @@ class MoveGrid:
 
 def move_grid(rect: pygame.Rect, count: int, scroll: int, col_w: int = 96, keep: int | None = None) -> MoveGrid:
     """The move list's grid in `rect` for `count` items; with `keep`, scrolled so that item shows."""
-    inner = pygame.Rect(rect.left + 8, rect.top + 26, rect.width - 16, rect.height - 30)
+    inner = pygame.Rect(rect.left + 8, rect.top + MOVES_HEADER, rect.width - 22, rect.height - MOVES_HEADER - 4)
     cols = max(1, inner.width // col_w)
-    row_h = 21
-    rows_fit = max(1, inner.height // row_h)
+    rows_fit = max(1, inner.height // MOVE_ROW)
     total_rows = (count + cols - 1) // cols
     if keep is not None and 0 <= keep < count:
         row = keep // cols  # the least change of scroll that brings this row into view
         scroll = min(max(scroll, total_rows - rows_fit - row), total_rows - 1 - row)
     scroll = max(0, min(scroll, total_rows - rows_fit))
     first_row = max(0, total_rows - rows_fit - scroll)
-    return MoveGrid(inner, cols, col_w, row_h, rows_fit, first_row, scroll)
+    return MoveGrid(inner, cols, inner.width // cols, rows_fit, total_rows, first_row, scroll)
 
 
 def move_at(grid: MoveGrid, count: int, pos: tuple[int, int]) -> int | None:
@@ -138,15 +202,19 @@ def move_at(grid: MoveGrid, count: int, pos: tuple[int, int]) -> int | None:
 
 
 def draw_move_list(surface: pygame.Surface, rect: pygame.Rect, items: Sequence[str], scroll: int,
-                   col_w: int = 96, highlight: int | None = None) -> int:
+                   col_w: int = 96, note: str = "", highlight: int | None = None) -> int:
     """The move list in columns, latest at the bottom in the accent colour, the `highlight`ed item (the
-    move reviewed) in a pill and scrolled into view; returns the clamped scroll (rows scrolled back
-    from the latest move)."""
+    move reviewed) in a pill and scrolled into view, a scroll bar when some are out of sight (`note` at
+    the right of its title line); returns the clamped scroll (rows scrolled back from the latest move)."""
     pygame.draw.rect(surface, theme.BG_PANEL, rect, border_radius=8)
-    theme.text(surface, f"Moves ({len(items)})", 18, theme.TEXT_DIM, topleft=(rect.left + 8, rect.top + 6))
+    title = theme.text(surface, f"Moves ({len(items)})", theme.MIN_TEXT, theme.TEXT_DIM,
+                       topleft=(rect.left + 8, rect.top + 6))
+    if note:
+        theme.text(surface, note, theme.MIN_TEXT, theme.TEXT_DIM, topright=(rect.right - 14, rect.top + 6),
+                   max_width=rect.right - 14 - title.right - 12)
     grid = move_grid(rect, len(items), scroll, col_w, highlight)
     if not items:
-        theme.text(surface, "none yet", 18, theme.TEXT_DIM, topleft=grid.inner.topleft)
+        theme.text(surface, "none yet", theme.MIN_TEXT, theme.TEXT_DIM, topleft=grid.inner.topleft)
         return 0
     for k in range(grid.first_row * grid.cols, min(len(items), (grid.first_row + grid.rows_fit) * grid.cols)):
         box = grid.item_rect(k)
@@ -154,10 +222,13 @@ def draw_move_list(surface: pygame.Surface, rect: pygame.Rect, items: Sequence[s
         if k == highlight:
             pygame.draw.rect(surface, theme.ACCENT, box.inflate(4, -1), border_radius=6)
             ink = theme.TEXT_DARK
-        theme.text(surface, items[k], 18, ink, midleft=(box.left, box.centery), max_width=col_w - 6)
-    if grid.first_row > 0:
-        theme.text(surface, f"{grid.first_row * grid.cols} earlier, scroll up", 15, theme.TEXT_DIM,
-                   topright=(rect.right - 8, rect.top + 7))
+        theme.text(surface, items[k], theme.MIN_TEXT, ink, midleft=(box.left, box.centery), max_width=box.width)
+    if grid.total_rows > grid.rows_fit:  # a scroll bar: where the rows shown lie among them all
+        track = pygame.Rect(rect.right - 9, grid.inner.top, 4, max(8, grid.rows_fit * MOVE_ROW))
+        knob_h = max(12, track.height * grid.rows_fit // grid.total_rows)
+        knob_y = track.top + (track.height - knob_h) * grid.first_row // max(1, grid.total_rows - grid.rows_fit)
+        pygame.draw.rect(surface, theme.BG_CARD, track, border_radius=2)
+        pygame.draw.rect(surface, theme.TEXT_DIM, (track.left, knob_y, 4, knob_h), border_radius=2)
     return grid.scroll
 
 
@@ -187,12 +258,12 @@ def draw_marks(surface: pygame.Surface, strokes: Sequence[Sequence[Point]], radi
     if label:
         first = next(stroke for stroke in strokes if stroke)
         x, y = first[-1]
-        pill = theme.font(17).size(label)
+        pill = theme.font(theme.MIN_TEXT).size(label)
         rect = pygame.Rect(0, 0, pill[0] + 14, pill[1] + 4)
         rect.midbottom = (round(x), round(y - radius - 4))
         rect.clamp_ip(surface.get_rect())
         pygame.draw.rect(surface, colour, rect, border_radius=rect.height // 2)
-        theme.text(surface, label, 17, theme.TEXT_DARK, center=rect.center)
+        theme.text(surface, label, theme.MIN_TEXT, theme.TEXT_DARK, center=rect.center)
 
 
 def draw_progress(surface: pygame.Surface, rect: pygame.Rect, fraction: float) -> None:
@@ -221,6 +292,21 @@ def layout_button_rows(buttons: Mapping[str, Button], rows: Sequence[Sequence[tu
 
 
 # ----------------------------------------------------------------------------- the scene base
+SHORT_PHONE = 720     # px: a phone screen shorter than this gives the board the room of ...
+SHORT_MESSAGE_H = 40  # ... a message line of two lines ...
+SHORT_MOVES_H = 50    # ... and a move list of its title and one row (a tap opens it over the board)
+
+
+@dataclass
+class Press:
+    """A press on a game scene, from the `point` that began it to its `release`: where it began (on the
+    board, on the move list) and whether a button took it (then its tap is no tap on what lies under)."""
+
+    pos: tuple[int, int]
+    on: str = ""          # "board", "moves" or ""
+    taken: bool = False   # a button was pressed
+
+
 class PanelScene(GameScene):
     """A GameScene with the shared panels.
 
@@ -234,7 +320,7 @@ class PanelScene(GameScene):
     attributes below size the parts that differ between games.
     """
 
-    max_entry = 12
+    max_entry = theme.MAX_LINE      # the longest typed move (far longer than any move: only a guard)
     move_col_w = 96
     panel_width = (320, 480, 0.36)  # desktop: the panel's least and largest width, and its share of the window
     cards_stacked = False           # desktop: the cards one above the other (else side by side)
@@ -246,7 +332,7 @@ class PanelScene(GameScene):
     #: buttons that only change what is shown (pressable while the computer has the turn)
     view_buttons: frozenset[str] = frozenset()
     #: buttons every game scene has that never play for the computer
-    FREE_BUTTONS = frozenset({"menu", "rules", "undo", "redo", "hint", "pause", "more"})
+    FREE_BUTTONS = frozenset({"menu", "rules", "undo", "redo", "hint", "pause", "more", "zoom-out"})
 
     def __init__(self, app: Host, game: Game, options: dict[str, OptionValue] | None = None,
                  seats: tuple[str, ...] = ("Human", "Human"), **kwargs: Any) -> None:
@@ -261,17 +347,25 @@ class PanelScene(GameScene):
         self.row_gap, self.row_h = 6, 48
         self.text_size = 20
         self.portrait = False
+        self.short_phone = False       # a phone shorter than SHORT_PHONE: smaller panels, more board
+        self.layout_board: Any = None  # the game's board geometry, built for the camera (`make_board_layout`)
+        self.board_zoom = BoardZoom(self.relayout_board, self.board_target_now)
+        self.entry_selected = False    # after a refused move: the next key replaces the text
+        self.entry_keyboard = False    # the on-screen keyboard was asked for by a tap on the entry
+        self.moves_expanded = False    # the move list is drawn over the board, as tall as it can be
+        self.press: Press | None = None
+        self._moves_drag = 0.0         # px dragged on the move list not yet turned into rows
         # the scene's buttons by name (the scene adds its own); Menu and Rules go in the top bar
         self.b: dict[str, Button] = {"menu": Button("Menu", self.to_menu, name="menu"),
                                      "rules": Button("Rules", self.open_rules, name="rules"),
                                      # Hint where a person plays, else Pause (see sync_computer_buttons)
                                      "computer": Button("Hint", self.computer_button, name="hint"),
+                                     "zoom-out": self.board_zoom.button,
                                      # the game's sheet (share, export, resign): top bar (desktop), entry row (phone)
                                      "more": Button("More", self.open_more, name="more")}
         self.review_b = self.review_buttons()  # shown only while reviewing, over the game's buttons
         self.review_bar = pygame.Rect(0, 0, 0, 0)
         self.review_label = self.review_hint = pygame.Rect(0, 0, 0, 0)
-        self._list_press: tuple[tuple[int, int], int] | None = None  # a press on the move list, and its travel
 
     def to_menu(self) -> None:
         self.leave()
@@ -297,18 +391,22 @@ class PanelScene(GameScene):
             self._layout_phone(w, h)
         else:
             self._layout_desktop(w, h)
+        self.board_zoom.camera.set_viewport(self.board_rect)
+        self.relayout_board()
 
     def _layout_phone(self, w: int, h: int) -> None:
-        pad, gap, bar = 8, 6, 48
+        pad, gap, bar, card_h = 8, 6, theme.MIN_TOUCH, 72
         self.text_size = 19
+        self.short_phone = h < SHORT_PHONE
         self.b["menu"].rect = pygame.Rect(pad, pad, 92, bar)
         self.b["rules"].rect = pygame.Rect(w - pad - 92, pad, 92, bar)
         y = pad + bar + gap
         card_w = (w - 2 * pad - gap) // 2
-        self.cards = [pygame.Rect(pad, y, card_w, 66), pygame.Rect(pad + card_w + gap, y, card_w, 66)]
-        y += 66 + gap
+        self.cards = [pygame.Rect(pad, y, card_w, card_h), pygame.Rect(pad + card_w + gap, y, card_w, card_h)]
+        y += card_h + gap
         # the panels under the board, laid out once from y = 0 to measure them (placed for real below)
-        below = self._stack_panels(pad, 0, w - 2 * pad, gap) + self.moves_min_h + pad
+        moves_h = SHORT_MOVES_H if self.short_phone else self.moves_min_h
+        below = self._stack_panels(pad, 0, w - 2 * pad, gap) + moves_h + pad
         board_h = self.phone_board_height(h - y - below, w)
         self.board_rect = pygame.Rect(0, y, w, board_h)
         y = self._stack_panels(pad, y + board_h + 2, w - 2 * pad, gap)
@@ -316,6 +414,7 @@ class PanelScene(GameScene):
 
     def _layout_desktop(self, w: int, h: int) -> None:
         pad, gap = 16, 8
+        self.short_phone = False
         self.text_size = 20
         least, most, share = self.panel_width
         pw = max(least, min(most, int(w * share)))
@@ -326,12 +425,13 @@ class PanelScene(GameScene):
         self.b["rules"].rect = pygame.Rect(px + half + gap, pad, half, 44)
         self.place_more_in_top_bar()
         y = pad + 44 + gap + 4
+        card_h = 74
         if self.cards_stacked:
-            self.cards = [pygame.Rect(px, y, pw, 70), pygame.Rect(px, y + 70 + gap, pw, 70)]
-            y += 2 * (70 + gap)
+            self.cards = [pygame.Rect(px, y, pw, card_h), pygame.Rect(px, y + card_h + gap, pw, card_h)]
+            y += 2 * (card_h + gap)
         else:
-            self.cards = [pygame.Rect(px, y, half, 70), pygame.Rect(px + half + gap, y, half, 70)]
-            y += 70 + gap
+            self.cards = [pygame.Rect(px, y, half, card_h), pygame.Rect(px + half + gap, y, half, card_h)]
+            y += card_h + gap
         y = self._stack_panels(px, y, pw, gap)
         self.moves_rect = pygame.Rect(px, y, pw, max(40, h - y - pad))
 
@@ -341,6 +441,8 @@ class PanelScene(GameScene):
         y = self.place_status(x, y, width)
         self.rows_area = pygame.Rect(x, y, width, 0)
         self.row_gap, self.row_h = gap, self.button_h[0 if phone else 1]
+        if self.short_phone:  # the board needs the room more than these
+            self.row_h = theme.MIN_TOUCH
         y = self.place_buttons()
         slot = 88 if phone else 120  # the computer's button (Hint, or Pause) at the end of the entry row
         more = self.place_more_button(x + width, y)
@@ -349,6 +451,8 @@ class PanelScene(GameScene):
         self.place_computer_button()
         y += 44 + gap
         message_h = self.message_h[0 if phone else 1]
+        if self.short_phone:
+            message_h = min(message_h, SHORT_MESSAGE_H)
         self.message_rect = pygame.Rect(x, y, width, message_h)
         return y + message_h + (2 if phone else 4)
 
@@ -459,31 +563,38 @@ class PanelScene(GameScene):
     # -- shared input -------------------------------------------------------------------
     def handle(self, intent: Intent) -> None:
         """Every input of a game scene comes through here: presses, typing, scrolling, undo and redo are
-        shared; the board, keys and Enter go on to the game's hooks (`point_board`, `handle_game`)."""
+        shared; a tap on the board (`tap_board`), keys and Enter go on to the game's hooks (`point_board`,
+        `handle_game`). A press acts on a button at once; on the board it acts when it ends as a tap, so
+        that a drag (which pans a zoomed board) or a pinch (which zooms it) never plays a move."""
         self._refresh()
         self.sync_computer_buttons()
-        if self.handle_move_list(intent) or self.reviewing and self.handle_review(intent):
+        if self.reviewing and not self.on_move_list(intent) and self.handle_review(intent):
             return
         kind = intent.kind
+        self.keep_input_order(intent)
         waiting = self.computer_to_act()  # the computer has the turn: nothing may play for it
         if kind == "point":
             self.before_press()
+            under = self.pressable(intent.pos)
             free = self.free_buttons()
-            if press_buttons([b for b in self.buttons if not waiting or b.name in free], intent.pos):
+            if press_buttons([b for b in under if not waiting or b.name in free], intent.pos) or (
+                    waiting and any(b.hit(intent.pos) for b in under)):  # (a button that waits for its turn)
+                self.press = Press(intent.pos, taken=True)
                 return
-            if waiting:
-                if not any(b.hit(intent.pos) for b in self.buttons):
-                    self.say("The computer has the turn. Undo takes back your last move." if self.has_human
-                             else "The computer plays both sides: Pause stops it.")
-                return
-            self.point_board(intent.pos, intent.touch)
+            self.press = Press(intent.pos, self.area_at(intent.pos))
+            self._moves_drag = 0.0
+        elif kind in ("tap", "drag", "pinch", "release", "zoom") or (
+                kind == "scroll" and self.board_rect.collidepoint(intent.pos)):
+            self.handle_pointer(intent)
         elif kind == "hover":
             self.hover = intent.pos
             self.hover_board(intent.pos)
         elif self.handle_panels(intent):
             pass
         elif kind == "back":  # Esc peels off one thing at a time: typed text, the selection, the game
-            if self.entry:
+            if self.moves_expanded:
+                self.moves_expanded = False
+            elif self.entry:
                 self.entry = ""
             elif not self.drop_selection():
                 self.to_menu()
@@ -492,6 +603,163 @@ class PanelScene(GameScene):
         else:
             self.handle_game(intent)
 
+    def keep_input_order(self, intent: Intent) -> None:
+        """A board tap held back (for a double tap) is played before any input that is not the board's."""
+        on_board = intent.kind in ("point", "tap") and self.area_at(intent.pos) == "board" and not any(
+            b.hit(intent.pos) for b in self.buttons)
+        if intent.kind in ("hover", "release", "drag", "pinch") or on_board:
+            return
+        self.play_held_taps(self.board_zoom.flush())
+
+    def area_at(self, pos: tuple[int, int]) -> str:
+        if self.moves_expanded and self.moves_area().collidepoint(pos):
+            return "moves"
+        if self.board_rect.collidepoint(pos):
+            return "board"
+        return "moves" if self.moves_rect.collidepoint(pos) else ""
+
+    def pressable(self, pos: tuple[int, int]) -> list[Button]:
+        """The buttons a press at `pos` may press (none under the opened move list)."""
+        if self.moves_expanded and self.moves_area().collidepoint(pos):
+            return []
+        return self.buttons
+
+    def handle_pointer(self, intent: Intent) -> None:
+        """Taps, drags, pinches, the wheel and the zoom keys: the board camera and the move list."""
+        kind, press, zoom = intent.kind, self.press, self.board_zoom
+        if kind == "tap":
+            if press is not None and not press.taken:
+                self.tap_at(intent.pos, intent.touch)
+        elif kind == "drag":
+            if press is not None and press.on == "board" and zoom.drag(intent.rel):
+                self.hover_cell_clear()
+            elif press is not None and press.on == "moves":
+                self.drag_moves(intent.rel[1])
+        elif kind == "pinch":
+            if press is not None and press.on == "board":
+                zoom.pinch(intent)
+        elif kind == "release":
+            zoom.lift()
+            self.press = None
+        elif kind == "zoom":
+            zoom.key(intent.text)
+        elif kind == "scroll":
+            zoom.wheel(intent.pos, intent.rel[1])
+
+    def tap_at(self, pos: tuple[int, int], touch: bool) -> None:
+        """A press that ended where it began, on no button. On the move list: a move shows the position
+        after it (review); elsewhere on the list, it opens over the board, or closes."""
+        if self.moves_expanded or self.moves_rect.collidepoint(pos):
+            index = self.move_index_at(pos)
+            if index is None:
+                self.toggle_moves()
+            else:
+                self.moves_expanded = False
+                self.review(index + 1)
+            return
+        if self.entry_rect.collidepoint(pos):
+            self.open_keyboard()
+            return
+        self.close_keyboard()
+        if self.board_rect.collidepoint(pos) and self.board_zoom.holds_taps(touch):
+            self.play_held_taps(self.board_zoom.tap(pos))
+            return
+        self.board_tap(pos, touch)
+
+    def play_held_taps(self, taps: Sequence[tuple[int, int]]) -> None:
+        for pos in taps:
+            self._refresh()
+            self.board_tap(pos, True)
+
+    def board_tap(self, pos: tuple[int, int], touch: bool) -> None:
+        """A tap that is the game's (on its board, or off it on no button): to `point_board`, unless the
+        computer has the turn."""
+        if self.computer_to_act():
+            self.say("The computer has the turn. Undo takes back your last move." if self.has_human
+                     else "The computer plays both sides: Pause stops it.")
+            return
+        self.point_board(pos, touch)
+
+    def hover_cell_clear(self) -> None:
+        """The board moved under the pointer: what it pointed at is no longer under it."""
+        self.hover_board((-1, -1))
+
+    # -- the board camera: every game's board zooms and pans the same way -------------------------
+    def make_board_layout(self, rect: pygame.Rect) -> Any:
+        """The game's board geometry fitted into `rect` (the camera's world: the board at its zoom)."""
+        return None
+
+    def board_target_px(self, layout: Any) -> float:
+        """The width in pixels of the smallest thing a finger must hit on the board laid out as `layout`
+        (a cell, a space, a junction): the zoom a double tap goes to makes it TAP_GOAL wide."""
+        return 0.0
+
+    def relayout_board(self) -> None:
+        """Build the board's layout for the camera as it is now (after a zoom, a pan or a new layout)."""
+        self.layout_board = self.make_board_layout(self.board_zoom.camera.world)
+        self.board_zoom.laid_out()
+
+    def board_target_now(self) -> float:
+        """The smallest target a finger must hit now, in pixels of the unzoomed board."""
+        if self.layout_board is None:
+            return 0.0
+        return self.board_target_px(self.layout_board) / self.board_zoom.camera.zoom
+
+    def draw_board(self, surface: pygame.Surface, paint: Callable[[], None]) -> None:
+        """Draw the board with `paint` (which draws it at `layout_board`), as the camera shows it."""
+        self.board_zoom.draw(surface, paint)
+
+    def advance(self, dt: float) -> None:
+        """Each game's `advance` begins here: a board tap held back for a double tap is played once it
+        is sure to be single."""
+        self.play_held_taps(self.board_zoom.tick(dt))
+
+    @property
+    def tap_pending(self) -> bool:
+        """A board tap is held back (it may be the first of a double tap)."""
+        return self.board_zoom.tap_pending
+
+    def zoom_hint(self) -> str:
+        """What the message line adds about zooming, on a phone, when the board is too small for fingers."""
+        if not self.portrait or not self.board_zoom.needs_zoom:
+            return ""
+        if self.board_zoom.camera.zoomed:
+            return "Drag to look around; double-tap for the whole board."
+        return "Double-tap or pinch the board to zoom in."
+
+    # -- the move list ----------------------------------------------------------------------------
+    def moves_area(self) -> pygame.Rect:
+        """Where the move list is drawn: its place, or, opened, over the board and panels under the cards."""
+        if not self.moves_expanded:
+            return self.moves_rect
+        top = self.board_rect.top if self.portrait else self.status_rect.top
+        return pygame.Rect(self.moves_rect.left, top, self.moves_rect.width, self.moves_rect.bottom - top)
+
+    def toggle_moves(self) -> None:
+        """A tap on the move list opens it over the board (many more moves); a tap on it closes it."""
+        self.moves_expanded = not self.moves_expanded
+
+    def drag_moves(self, dy: int) -> None:
+        """A finger (or mouse) dragging the move list down shows earlier moves, up later ones."""
+        self._moves_drag += dy
+        rows = int(self._moves_drag / MOVE_ROW)
+        if rows:
+            self._moves_drag -= rows * MOVE_ROW
+            self.move_scroll = max(0, self.move_scroll + rows)
+
+    # -- the typed move ---------------------------------------------------------------------------
+    def open_keyboard(self) -> None:
+        """A tap on the entry: ask for the on-screen keyboard (a phone, the browser's hidden input)."""
+        self.entry_keyboard = True
+        pygame.key.start_text_input()
+        pygame.key.set_text_input_rect(self.entry_rect)
+
+    def close_keyboard(self) -> None:
+        """Put the on-screen keyboard away (in the browser, where it was asked for; on the desktop the
+        keys type at any time, so text input stays on)."""
+        if self.entry_keyboard and self.app.browser:
+            pygame.key.stop_text_input()
+        self.entry_keyboard = False
     def free_buttons(self) -> frozenset[str]:
         """The buttons that can be pressed while the computer has the turn."""
         return self.FREE_BUTTONS | self.view_buttons
@@ -548,9 +816,13 @@ class PanelScene(GameScene):
         """Typing, backspace, move-list scrolling, undo and redo; True when the intent was used."""
         kind = intent.kind
         if kind == "text":
-            self.entry = (self.entry + intent.text.replace(" ", ""))[:self.max_entry]
+            typed = self.entry + intent.text if not self.entry_selected else intent.text
+            self.entry, self.entry_selected = typed[:self.max_entry], False
         elif kind == "key" and intent.text == "backspace":
-            self.entry = self.entry[:-1]
+            self.entry = self.entry[:-1] if not self.entry_selected else ""
+            self.entry_selected = False
+        elif kind == "key" and intent.text in ("left", "right") and self.entry_selected:
+            self.entry_selected = False
         elif kind == "key" and intent.text in ("up", "pageup"):
             self.move_scroll += 1
         elif kind == "key" and intent.text in ("down", "pagedown"):
@@ -574,8 +846,11 @@ class PanelScene(GameScene):
         text = self.entry.strip()
         if not text:
             return False
-        if not self.typed_roll_refused(text):
-            self.play(text)
+        played = not self.typed_roll_refused(text) and self.play(text)
+        if played:
+            self.close_keyboard()
+        else:
+            self.entry_selected = bool(self.entry)  # the next key replaces the refused text
         return True
 
     # -- review: the move list's taps, and the bar that replaces the game's buttons -----------
@@ -592,39 +867,21 @@ class PanelScene(GameScene):
                 return button
         return super().button(name)
 
-    def handle_move_list(self, intent: Intent) -> bool:
-        """A tap on a move of the list (a press and release with no drag between: a drag scrolls the list)
-        shows the position after it. Presses on the list are the list's, never the board's."""
-        kind = intent.kind
-        if kind == "point":
-            if not self.moves_rect.collidepoint(intent.pos):
-                self._list_press = None
-                return False
-            self._list_press = (intent.pos, 0)
-            return True
-        if kind == "drag" and self._list_press is not None:
-            pos, travel = self._list_press
-            self._list_press = (pos, travel + abs(intent.rel[0]) + abs(intent.rel[1]))
-            return False  # the list may scroll with it
-        if kind == "release" and self._list_press is not None:
-            (x, y), travel = self._list_press
-            self._list_press = None
-            if travel <= DRAG_SLOP and self.moves_rect.collidepoint(intent.pos):
-                index = self.move_index_at((x, y))
-                if index is not None:
-                    self.review(index + 1)
-            return True
-        return False
-
     def move_index_at(self, pos: tuple[int, int]) -> int | None:
         """The move (index from 0) the move list shows at `pos`, or None."""
         count = len(self.live_history.moves)
-        grid = move_grid(self.moves_rect, count, self.move_scroll, self.move_col_w, self.reviewed_item())
+        grid = move_grid(self.moves_area(), count, self.move_scroll, self.move_col_w, self.reviewed_item())
         return move_at(grid, count, pos)
 
     def reviewed_item(self) -> int | None:
         """The move list item of the position reviewed (None at the start, or when not reviewing)."""
         return self.review_at - 1 if self.review_at else None
+
+    def on_move_list(self, intent: Intent) -> bool:
+        """A press, drag, tap or release that is the move list's (a review goes on from the list too)."""
+        if intent.kind == "point":
+            return self.area_at(intent.pos) == "moves"
+        return intent.kind in ("tap", "drag", "release") and self.press is not None and self.press.on == "moves"
 
     def handle_review(self, intent: Intent) -> bool:
         """While reviewing: the review bar, Menu, Rules and More take presses; Left/Right step, Esc returns
@@ -722,7 +979,16 @@ class PanelScene(GameScene):
                 button.draw(surface, self.hover)
 
     def draw_board_marks(self, surface: pygame.Surface) -> None:
-        """Over the board: the hint, and the computer's last move for a moment after it is played."""
+        """Over the board (clipped to it, which may be zoomed): the hint, and the computer's last move for a
+        moment after it is played (not while fingers pinch: the board's picture is then scaled)."""
+        if self.board_zoom.pinching:
+            return
+        clip = surface.get_clip()
+        surface.set_clip(self.board_rect.clip(clip))
+        self._draw_board_marks(surface)
+        surface.set_clip(clip)
+
+    def _draw_board_marks(self, surface: pygame.Surface) -> None:
         hint = self.shown_hint()
         if hint is not None:
             strokes, radius = self.move_marks(hint)
@@ -739,12 +1005,27 @@ class PanelScene(GameScene):
         busy = self.thinking if self.thinking is not None else self.hint
         if busy is not None and not self.reviewing:
             draw_progress(surface, self.status_rect, busy.progress())
-        draw_entry(surface, self.entry_rect, self.entry, self.entry_hint(), self.text_size)
+        draw_entry(surface, self.entry_rect, self.entry, self.entry_hint(), self.text_size, self.entry_selected)
         self.draw_message(surface)
-        self.move_scroll = draw_move_list(surface, self.moves_rect, self.move_lines(), self.move_scroll,
-                                          self.move_col_w, self.reviewed_item())
+        self.draw_moves(surface)
         if self.reviewing:
             self.draw_review_bar(surface)
+
+    def draw_moves(self, surface: pygame.Surface) -> None:
+        """The move list in its place, or opened over the board (drawn last, over everything under it)."""
+        area = self.moves_area()
+        if self.moves_expanded:
+            pygame.draw.rect(surface, theme.BG, area.inflate(8, 8))
+        act = "tap" if self.portrait else "click"
+        note = f"{act} here to close" if self.moves_expanded else (
+            f"{act} for all" if self.moves_hidden() else "")
+        self.move_scroll = draw_move_list(surface, area, self.move_lines(), self.move_scroll, self.move_col_w,
+                                          note, self.reviewed_item())
+
+    def moves_hidden(self) -> bool:
+        """Some moves are out of sight in the move list as it is placed."""
+        grid = move_grid(self.moves_rect, len(self.live_history.moves), 0, self.move_col_w)
+        return grid.total_rows > grid.rows_fit
 
     def draw_status_line(self, surface: pygame.Surface) -> None:
         words, colour = self.status_line()
@@ -758,11 +1039,22 @@ class PanelScene(GameScene):
             moving = self.card_moving(colour)
             draw_player_card(surface, rect, icon=self.card_icon(colour), title=self.card_title(colour),
                              tags=self.card_tags(colour, moving), moving=moving,
-                             leads=self.card_leads(colour, leader), score=self.card_score(colour, scores))
+                             leads=self.card_leads(colour, leader), score=self.card_score(colour, scores),
+                             caption=self.score_caption())
+
+    def score_caption(self) -> str:
+        """What the cards' scores count ("points", "pips to go", ...): each game says."""
+        return ""
+
+    def score_text(self, colour: int) -> tuple[str, str]:
+        """The score of `colour` as its card shows it, and what it counts (the game-over screen shows the
+        same)."""
+        return self.card_score(colour, self.game.scores(self.state)), self.score_caption()
 
     def draw_message(self, surface: pygame.Surface) -> None:
         words = self.message
         colour = theme.BAD if self.message_is_error else theme.GOOD
         if not words:
             words, colour = self.idle_message()
+            words = f"{self.zoom_hint()} {words}".strip()  # on a phone the zoom comes first
         draw_message(surface, self.message_rect, words, colour, self.text_size)

@@ -19,7 +19,8 @@ from game.rules.base import Game, Outcome
 
 class FinishedGame(Protocol):
     """What the game-over screen reads from the scene whose game ended (a GameScene; a game's scene may
-    also have `card_icon(colour)`, which draws its pieces beside the scores)."""
+    also have `card_icon(colour)`, which draws its pieces beside the scores, and `score_text(colour)`,
+    the score as its player cards show it and what it counts, so that both count the same thing)."""
 
     game: Game
 
@@ -66,6 +67,13 @@ class GameOverScene(Scene):
         reason = outcome.reason[:1].upper() + outcome.reason[1:] if outcome is not None else ""
         return headline, reason, scene.breakdown_lines()
 
+    def _score(self, colour: int) -> tuple[str, str]:
+        """A player's score and what it counts, as the game's cards show it (else the rules' score)."""
+        told = getattr(self.game_scene, "score_text", None)
+        if told is not None:
+            return told(colour)
+        return str(self.game_scene.game.scores(self.game_scene.state)[colour]), ""
+
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
         w, h = size
@@ -109,9 +117,9 @@ class GameOverScene(Scene):
         y += 46
         y += theme.paragraph(surface, reason, self.body_size, theme.TEXT_DIM, pygame.Rect(x, y, self.text_w, 10))
         y += 10
-        scores = game.scores(scene.state)
         half = self.text_w // 2
-        for colour, value in enumerate(scores[:2]):
+        for colour in range(min(2, len(game.players))):
+            value, caption = self._score(colour)
             cx = x + half * colour
             icon = getattr(scene, "card_icon", None)  # each game draws its own pieces
             if icon is not None:
@@ -120,7 +128,10 @@ class GameOverScene(Scene):
                 theme.stone(surface, colour, (cx + 18, y + 30), 16)
             theme.text(surface, f"{game.players[colour]}  {scene.seat_label(colour).split(' (')[0]}", 20,
                        theme.TEXT, topleft=(cx + 42, y + 8), max_width=half - 50)
-            theme.text(surface, str(value), 46, theme.TEXT, topleft=(cx + 42, y + 30))
+            shown = theme.text(surface, value, 46, theme.TEXT, topleft=(cx + 42, y + 30))
+            if caption:
+                theme.text(surface, caption, theme.MIN_TEXT, theme.TEXT_DIM, bottomleft=(shown.right + 8, shown.bottom - 6),
+                           max_width=cx + half - shown.right - 12)
         y += 96
         theme.text(surface, "Score breakdown", 22, theme.TEXT, topleft=(x, y))
         y += 28

@@ -40,27 +40,68 @@ CHAIN_HUES = (
 
 MIN_TOUCH = 44  # px: the smallest button a finger can hit reliably
 MAX_LINE = 400  # characters: the most one line of text ever draws
+# The bundled font is drawn at 0.6875 of the size asked for (pygame's rule for its default font), so a
+# `size` here is not the text's pixel size: `px(size)` is. MIN_TEXT is the least size any text is drawn
+# at, whose letters are 12 px (no text smaller than that on a phone, or anywhere).
+MIN_TEXT_PX = 12
+MIN_TEXT = 18
+ELLIPSIS = "\u2026"
 
 
 @lru_cache(maxsize=64)
 def font(size: int) -> pygame.font.Font:
-    """The bundled font at `size` px (cached)."""
+    """The bundled font at `size` (cached); its letters are `px(size)` pixels."""
     return pygame.font.Font(None, max(8, int(size)))
+
+
+def px(size: int) -> int:
+    """The pixel size of text drawn at `size` (the font's em)."""
+    return font(size).get_point_size()
+
+
+def readable(size: float) -> bool:
+    """True when text of `size` is large enough to draw (board labels that scale with the board are left
+    out until zooming makes them readable)."""
+    return round(size) >= MIN_TEXT
+
+
+def render(words: str, size: int, colour: tuple[int, int, int]) -> pygame.Surface:
+    """One line of text as an image, never below MIN_TEXT: every text of the app is drawn through here."""
+    return font(max(MIN_TEXT, int(size))).render(words, True, colour)
+
+
+def fit_words(words: str, size: int, width: int) -> str:
+    """`words`, cut with an ellipsis where they would be wider than `width` in the font of `size`."""
+    f = font(size)
+    if f.size(words)[0] <= width:
+        return words
+    low, high = 0, len(words)
+    while low < high:  # the longest head that fits with the ellipsis
+        mid = (low + high + 1) // 2
+        if f.size(words[:mid].rstrip() + ELLIPSIS)[0] <= width:
+            low = mid
+        else:
+            high = mid - 1
+    return words[:low].rstrip() + ELLIPSIS
 
 
 def text(surface: pygame.Surface, words: str, size: int, colour: tuple[int, int, int], *,
          center: tuple[float, float] | None = None, topleft: tuple[float, float] | None = None,
          midleft: tuple[float, float] | None = None, midright: tuple[float, float] | None = None,
-         topright: tuple[float, float] | None = None, max_width: int | None = None) -> pygame.Rect:
-    """Draw one line of text anchored as given; shrinks the font to fit `max_width`."""
+         topright: tuple[float, float] | None = None, bottomleft: tuple[float, float] | None = None,
+         max_width: int | None = None) -> pygame.Rect:
+    """Draw one line of text anchored as given; shrinks the font to fit `max_width`, never below MIN_TEXT,
+    and past that cuts the words with an ellipsis."""
     if len(words) > MAX_LINE:  # no screen shows more; measuring or drawing megabytes would freeze or crash
         words = words[:MAX_LINE] + "..."
-    f = font(size)
+    size = max(MIN_TEXT, int(size))
     if max_width is not None:
-        while size > 10 and f.size(words)[0] > max_width:
+        f = font(size)
+        while size > MIN_TEXT and f.size(words)[0] > max_width:
             size -= 1
             f = font(size)
-    img = f.render(words, True, colour)
+        words = fit_words(words, size, max_width)
+    img = render(words, size, colour)
     rect = img.get_rect()
     if center is not None:
         rect.center = (round(center[0]), round(center[1]))
@@ -72,6 +113,8 @@ def text(surface: pygame.Surface, words: str, size: int, colour: tuple[int, int,
         rect.topright = (round(topright[0]), round(topright[1]))
     elif topleft is not None:
         rect.topleft = (round(topleft[0]), round(topleft[1]))
+    elif bottomleft is not None:
+        rect.bottomleft = (round(bottomleft[0]), round(bottomleft[1]))
     surface.blit(img, rect)
     return rect
 
@@ -99,7 +142,7 @@ def paragraph(surface: pygame.Surface, words: str, size: int, colour: tuple[int,
     step = round(font(size).get_linesize() * spacing / 1.1)
     y = rect.top
     for line in wrap(words, size, rect.width):
-        text(surface, line, size, colour, topleft=(rect.left, y))
+        text(surface, line, size, colour, topleft=(rect.left, y), max_width=rect.width)
         y += step
     return y - rect.top
 

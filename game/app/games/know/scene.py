@@ -9,6 +9,7 @@ game's seed) and are shown after a short animation.
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any, Callable, Sequence
 
@@ -29,13 +30,19 @@ from .view import (PIECE_COLOURS, PLAYER_INK, KnowLayout, KnowView, draw_die, dr
                         piece_legend, tier_legend)
 
 ROLL_SECONDS = 0.5
+SNAP_PX = 26  # a tap this near an offered piece or space (its centre) takes it
+
+
+def offer_gap(layout: KnowLayout, offered: frozenset[int]) -> float:
+    """The least distance in pixels between the centres of two offered spaces (inf with fewer than two)."""
+    points = [layout.centroids[i] for i in offered]
+    return min((math.dist(a, b) for k, a in enumerate(points) for b in points[k + 1:]), default=math.inf)
 ROLL_LABELS = {START: "Roll to begin", PREROLL: "Roll", ROLL: "Roll", ERRAND_ROLL: "Errand roll",
                PATH_ROLL: "Contest roll", POST_ROLL: "Catch-up roll"}
 
 
 class KnowScene(PanelScene):
     rules_page = KNOW_RULES
-    max_entry = 24
     move_col_w = 150
     panel_width = (320, 500, 0.38)
     view_buttons = frozenset({"influence", "names", "threads", "score"})
@@ -221,9 +228,8 @@ class KnowScene(PanelScene):
         self.die_pick = None
 
     # -- layout -----------------------------------------------------------------------------
-    def layout(self, size: tuple[int, int]) -> None:
-        super().layout(size)
-        self.layout_board = KnowLayout(self.board_rect.inflate(-8, -8))
+    def make_board_layout(self, rect: pygame.Rect) -> KnowLayout:
+        return KnowLayout(rect.inflate(-8, -8))
 
     def button_rows(self) -> Sequence[Sequence[tuple[str, int]]]:
         if self.portrait:
@@ -274,9 +280,40 @@ class KnowScene(PanelScene):
             if not self.submit_entry() and self.roll_due():
                 self.start_roll()
 
-    def point_board(self, pos: tuple[int, int], touch: bool = False) -> None:
+    def choosable_spaces(self) -> frozenset[int]:
+        """The pieces a tap may choose now: those that can move, be sent on an Errand or declare a Path."""
+        index = board().index
+        if self.state.phase == PREROLL:
+            return frozenset(index[m.src or ""] for m in self.path_offers())
+        return self.movable_spaces() | frozenset(index[m.src or ""] for m in self.errand_offers())
+
+    def offered_spaces(self) -> frozenset[int]:
+        """What a tap may choose now: a piece that can act, or a space the chosen piece can go to."""
+        if self.rolling is not None or self.chance:
+            return frozenset()
+        return self.choosable_spaces() | self.target_spaces()
+
+    def space_under(self, pos: tuple[int, int]) -> int | None:
+        """The space a tap at `pos` means: the offered piece or space whose middle (where its piece or its
+        green dot is drawn) is nearest, within SNAP_PX (know's spaces are often far narrower than a finger,
+        the offers far apart), else the space under it."""
         geo = self.layout_board
-        space = geo.space_at(pos) if geo else None
+        if geo is None:
+            return None
+        offered = self.offered_spaces()
+        if offered:
+            near = min(offered, key=lambda i: math.dist(geo.centroids[i], pos))
+            if math.dist(geo.centroids[near], pos) <= SNAP_PX:
+                return near
+        return geo.space_at(pos)
+
+    def board_target_px(self, layout: KnowLayout) -> float:
+        """A tap takes the nearest offer within SNAP_PX, so an offer is as wide as the gap to the next
+        offer (the snap disc is wider than a finger): the smallest such gap now (none: no limit)."""
+        return offer_gap(layout, self.offered_spaces())
+
+    def point_board(self, pos: tuple[int, int], touch: bool = False) -> None:
+        space = self.space_under(pos)
         if self.rolling is not None or space is None:
             self.selected, self.pending = None, []
             return
@@ -287,9 +324,7 @@ class KnowScene(PanelScene):
             return
         index = board().index
         errand = {index[m.src or ""] for m in self.errand_offers()}
-        paths = {index[m.src or ""] for m in self.path_offers()}
-        choosable = paths if self.state.phase == PREROLL else self.movable_spaces() | errand
-        if space in choosable:
+        if space in self.choosable_spaces():
             self.selected = space
             if self.state.phase == PREROLL:
                 self.say(f"Path from {names[space]}: tap a glowing point of contention to declare it, or Roll.")
@@ -298,17 +333,21 @@ class KnowScene(PanelScene):
             else:
                 self.say("")
             return
-        self.selected = None
-        self.explain(space)
+        chosen, self.selected = self.selected, None
+        self.explain(space, chosen)
 
-    def explain(self, space: int) -> None:
-        """Why a tap on the board did nothing, in the rules' words where possible."""
+    def explain(self, space: int, chosen: int | None = None) -> None:
+        """Why a tap on the board did nothing (on `space`, with the piece on `chosen` chosen, if one was), in
+        the rules' words where possible."""
         state = self.state
         name = board().names[space]
         piece = state.at(name)
         if self.chance or state.phase == OVER:
+            if self.roll_due():
+                self.say("Roll the dice first: press Roll (or Enter).", error=True)
             return
         if piece is None:
+            self.explain_target(name, chosen)
             return
         if owner(piece) != state.player:
             self.say(f"That is {PLAYERS[owner(piece)]}'s {TYPES[piece_type(piece)]}; it is {PLAYERS[state.player]}'s turn.",
@@ -332,11 +371,30 @@ class KnowScene(PanelScene):
             self.say(f"The {TYPES[piece_type(piece)]} on {name} has no move of exactly "
                      f"{' or '.join(map(str, sorted(set(state.dice))))} jumps.", error=True)
 
+    def explain_target(self, name: str, chosen: int | None) -> None:
+        """A tap on an empty space: why the chosen piece cannot go there (the rules' refusal), or that a
+        piece must be chosen first."""
+        state = self.state
+        if chosen is None or state.phase == PREROLL:
+            what = "a glowing point of contention" if state.phase == PREROLL else "a green space"
+            self.say(f"{name} is empty: tap one of your ringed pieces first, then {what}.", error=True)
+            return
+        src = board().names[chosen]
+        die = self.die_pick if self.die_pick is not None else self.piece_dice()
+        try:
+            self.game.check_legal(state, KnowMove("move", src, name, die if state.opts.symmetric else None))
+        except ValueError as err:
+            reason = str(err)
+            self.say(reason[:1].upper() + reason[1:] + ".", error=True)
+            return
+        self.say(f"{src}-{name} is not among the moves open now: tap a green space.", error=True)
+
     def piece_dice(self) -> int | None:
         return self.state.dice[0] if self.state.dice else None
 
     # -- frame ------------------------------------------------------------------------------
     def advance(self, dt: float) -> None:
+        super().advance(dt)
         if self.rolling is not None:
             move, left = self.rolling
             left -= dt
@@ -467,6 +525,9 @@ class KnowScene(PanelScene):
             return str(scores[colour])
         return f"{len(connected_types(self.state.pos, colour))}/3"
 
+    def score_caption(self) -> str:
+        return "score" if self.show_score else "connections"
+
     def card_leads(self, colour: int, leader: int | None) -> bool:
         return self.show_score and leader == colour
 
@@ -575,12 +636,13 @@ class KnowScene(PanelScene):
         surface.fill(theme.BG)
         if self.layout_board is None:
             return
-        draw_know(surface, self.layout_board, self.state, self.view())
-        if not self.portrait:
-            legend_y = self.board_rect.top + 6
-            h = tier_legend(surface, (self.board_rect.left + 6, legend_y), 16)
+        layout, state, view = self.layout_board, self.state, self.view()
+        self.draw_board(surface, lambda: draw_know(surface, layout, state, view))
+        if not self.portrait and not self.board_zoom.camera.zoomed:  # keys in the board's free corners
+            size = theme.MIN_TEXT
+            h = tier_legend(surface, (self.board_rect.left + 6, self.board_rect.top + 6), size)
             if self.board_rect.height - 2 * h > 200:
-                piece_legend(surface, (self.board_rect.left + 6, self.board_rect.bottom - 4 * 21 - 8), 16)
+                piece_legend(surface, (self.board_rect.left + 6, self.board_rect.bottom - 4 * (size + 5) - 8), size)
         self.draw_buttons(surface, skip=("die0", "die1"))
         self._draw_dice_buttons(surface)
         if self.portrait:
@@ -606,8 +668,11 @@ class KnowScene(PanelScene):
             draw_die(surface, face, value, border=PIECE_COLOURS[mover][0])
             words = "tap to use" if self.pending else ("chosen" if picked else (
                 "pick" if enabled else f"{PLAYERS[mover]}'s die"))
-            theme.text(surface, words, 17, theme.TEXT_DARK if picked else theme.TEXT,
-                       midleft=(face.right + 8, rect.centery), max_width=rect.right - face.right - 12)
+            room = rect.right - face.right - 12
+            if theme.font(theme.MIN_TEXT).size(words)[0] > room and not self.pending and not picked:
+                words = "pick" if enabled else PLAYERS[mover]  # a narrow button: the short word
+            theme.text(surface, words, theme.MIN_TEXT, theme.TEXT_DARK if picked else theme.TEXT,
+                       midleft=(face.right + 8, rect.centery), max_width=room)
 
     # -- game over -----------------------------------------------------------------------------
     def breakdown_lines(self) -> list[str]:

@@ -41,6 +41,8 @@ INFLUENCE_TINT: tuple[tuple[int, int, int, int], ...] = ((236, 80, 60, 92), (40,
 POC_TINT = (150, 60, 170, 130)
 TARGET = (120, 226, 140)
 SHAPES = ("round", "triangle", "square")
+# Above this many pixels across, the empty board is drawn without supersampling (a board zoomed far in).
+SUPERSAMPLE_UP_TO = 1100
 
 
 class KnowLayout:
@@ -126,10 +128,11 @@ class KnowView:
 SUPERSAMPLE = 2
 
 
-@cached_surface(lambda layout: tuple(layout.rect), limit=16)
+@cached_surface(lambda layout: layout.rect.size, limit=16)
 def _background(layout: KnowLayout) -> pygame.Surface:
-    """The empty board drawn once per rectangle, supersampled for smooth edges."""
-    k = SUPERSAMPLE
+    """The empty board drawn once per rectangle size (wherever it lies: a zoomed board panned reuses it),
+    supersampled for smooth edges unless it is very large."""
+    k = SUPERSAMPLE if max(layout.rect.size) <= SUPERSAMPLE_UP_TO else 1
     rect = layout.rect
     big = pygame.Surface((rect.width * k, rect.height * k), pygame.SRCALPHA)
     ox, oy = rect.left, rect.top
@@ -164,7 +167,7 @@ def _background(layout: KnowLayout) -> pygame.Surface:
         a1 = math.radians(i * 22.5 - 101.25)
         a2 = math.radians((i + 1) * 22.5 - 101.25)
         pygame.draw.line(big, TIER_LINE, at((math.cos(a1), math.sin(a1))), at((math.cos(a2), math.sin(a2))), heavy)
-    return pygame.transform.smoothscale(big, rect.size)
+    return pygame.transform.smoothscale(big, rect.size) if k > 1 else big
 
 
 def _draw_ambiguous(surface: pygame.Surface, pts: list[tuple[float, float]], k: int) -> None:
@@ -350,8 +353,8 @@ def draw_know(surface: pygame.Surface, layout: KnowLayout, state: KnowState, vie
             draw_piece(surface, owner(piece), piece_type(piece), striped(piece), cents[view.hover],
                        layout.piece_radii[view.hover], alpha=120)
 
-    if view.show_names:
-        size = max(11, round(layout.radius * 0.052))
+    size = round(layout.radius * 0.052)
+    if view.show_names and theme.readable(size):  # else too small to read: zooming in shows them
         for i, name in enumerate(geo.names):
             if i in at:
                 continue
@@ -401,15 +404,15 @@ def _corner_dice(surface: pygame.Surface, layout: KnowLayout, corner: str, value
         box = pygame.Rect(x - k * (side + gap), y, side, side)
         draw_die(surface, box, value, border=PIECE_COLOURS[player][0])
     if caption:
-        w, h = theme.font(16).size(caption)
+        w, h = theme.font(theme.MIN_TEXT).size(caption)
         pill = pygame.Rect(0, 0, w + 12, h + 4)
         pill.midright = (rect.right - 2, y + side + 11)
         pygame.draw.rect(surface, theme.BG, pill, border_radius=pill.height // 2)
-        theme.text(surface, caption, 16, PLAYER_INK[player], center=pill.center)
+        theme.text(surface, caption, theme.MIN_TEXT, PLAYER_INK[player], center=pill.center)
 
 
 def _banner(surface: pygame.Surface, layout: KnowLayout, words: str) -> None:
-    size = max(16, min(24, round(layout.radius * 0.08)))
+    size = max(theme.MIN_TEXT, min(24, round(layout.radius * 0.08)))
     w = min(layout.rect.width - 8, theme.font(size).size(words)[0] + 28)
     box = pygame.Rect(0, 0, w, size + 14)
     box.center = (layout.center[0], round(layout.center[1] + layout.radius * 0.42))
@@ -420,7 +423,7 @@ def _banner(surface: pygame.Surface, layout: KnowLayout, words: str) -> None:
     theme.text(surface, words, size, theme.ACCENT, center=box.center, max_width=box.width - 16)
 
 
-def tier_legend(surface: pygame.Surface, topleft: tuple[int, int], size: int = 16) -> int:
+def tier_legend(surface: pygame.Surface, topleft: tuple[int, int], size: int = theme.MIN_TEXT) -> int:
     """A small key of the tier tints; returns its height."""
     x, y = topleft
     for tier in (RIM, FIRST, SECOND, CENTER):
@@ -432,7 +435,7 @@ def tier_legend(surface: pygame.Surface, topleft: tuple[int, int], size: int = 1
     return y - topleft[1]
 
 
-def piece_legend(surface: pygame.Surface, topleft: tuple[int, int], size: int = 16) -> int:
+def piece_legend(surface: pygame.Surface, topleft: tuple[int, int], size: int = theme.MIN_TEXT) -> int:
     """A small key of the piece shapes; returns its height."""
     x, y = topleft
     for kind, name in enumerate(("Bard", "Fool", "Herald")):

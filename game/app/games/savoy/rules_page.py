@@ -24,19 +24,19 @@ def _draw_diagram(surface: pygame.Surface, rect: pygame.Rect) -> None:
     layout = SavoyLayout(rect)
     src, via, steps = _DIAGRAM_TRIP
     draw_savoy(surface, layout, state.cells, SavoyView(chosen=[(src, via, steps, "2+3")], show_names=True,
-                                                       pips=SAVOY.pip_counts(state)))
+                                                       pips=SAVOY.pips(state)))
 
 
 def _caption() -> str:
     state = _diagram_state()
     src, via, steps = _DIAGRAM_TRIP
     _, passed = SavoyLayout(pygame.Rect(0, 0, 300, 200)).route(src, via, steps)
-    r_pips, l_pips = SAVOY.pip_counts(state)
+    r_pips, l_pips = SAVOY.pips(state)
     return (f"Red is R, blue is L. R has three pieces stacked on a4 and has pinned an L piece on d4 (the pin). "
             f"The two L pieces on h7 block R from landing there, though R may pass over them. With 2 and 3 R "
             f"could move the piece on {src} {steps} steps along row 7 (first to {via}) to {passed[-1]}, "
-            f"straight on through the crossing at h7 and over the block there. Pip counts (the path still to "
-            f"run): R {r_pips}, L {l_pips}.")
+            f"straight on through the crossing at h7 and over the block there. Pips to go (the fewest pips that "
+            f"bring every piece home, as the player cards count them): R {r_pips}, L {l_pips}.")
 
 
 SAVOY_RULES = RulesPage(

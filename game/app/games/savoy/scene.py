@@ -50,7 +50,6 @@ def dice_words(dice: Sequence[int]) -> str:
 
 class SavoyScene(PanelScene):
     rules_page = SAVOY_RULES
-    max_entry = 40
     move_col_w = 170
     button_h = (48, 52)
     message_h = (56, 86)
@@ -65,7 +64,7 @@ class SavoyScene(PanelScene):
         self.selected: str | None = None     # the cell of the piece chosen to move next
         self.route_choices: list[Part] = []  # competing routes to one destination
         self.hover_cell: str | None = None
-        self.show_names: bool | None = None  # default: on where the cells are big enough to read
+        self.show_names = True  # the cell names (drawn where the cells are big enough to read them)
         self.layout_board: SavoyLayout | None = None
         self._cached: tuple[SavoyState, tuple[Part, ...]] | None = None
         self.info: dict[str, Any] = {}
@@ -238,11 +237,11 @@ class SavoyScene(PanelScene):
             self.play(PASS)
 
     # -- layout --------------------------------------------------------------------------
-    def layout(self, size: tuple[int, int]) -> None:
-        super().layout(size)
-        self.layout_board = SavoyLayout(self.board_rect.inflate(-6, -6))
-        if self.show_names is None:
-            self.show_names = self.layout_board.spacing >= 32
+    def make_board_layout(self, rect: pygame.Rect) -> SavoyLayout:
+        return SavoyLayout(rect.inflate(-6, -6))
+
+    def board_target_px(self, layout: SavoyLayout) -> float:
+        return layout.spacing  # cells are this far apart; a tap finds the nearest
 
     def phone_board_height(self, room: int, width: int) -> int:
         """No taller than the board drawn across the full width needs."""
@@ -333,8 +332,23 @@ class SavoyScene(PanelScene):
                 self.say(f"{name}: the green cells show where this piece can go with "
                          f"{dice_words(self.dice_left)}.")
             return
-        self.selected = None
-        self.explain(name)
+        chosen, self.selected = self.selected, None
+        if chosen is not None:
+            self.explain_trip(chosen, name)
+        else:
+            self.explain(name)
+
+    def explain_trip(self, src: str, dst: str) -> None:
+        """Why the chosen piece cannot go to `dst`, in the rules' words (`SAVOY.explain` of the turn so far
+        with this trip added)."""
+        parts = sorted([*self.parts, Part(src, dst)], key=Part.sort_key)
+        move = SavoyMove("turn", tuple(parts))
+        reason = str(self.game.explain(self.state, move))
+        reason = reason.removeprefix(f"{move}: ")
+        label = f"{src}-{dst}"
+        if not reason.startswith(label):
+            reason = f"{label}: {reason[:1].lower() + reason[1:]}"
+        self.say(f"{reason}. Tap a green cell, or another ringed piece.", error=True)
 
     def _route_at(self, name: str | None) -> Part | None:
         """The competing route that alone passes through `name` (tapping a cell on it picks it)."""
@@ -350,7 +364,13 @@ class SavoyScene(PanelScene):
         me = state.to_move
         stack = stack_text(self.board[CELL_ID[name]])
         if not stack:
-            self.say("")
+            if self.must_pass():
+                self.say(self.info.get("note") or f"{PLAYERS[me]} has no legal move and must pass.", error=True)
+            elif self.conts:
+                self.say(f"{name} is empty: tap one of the ringed pieces first (those can move with "
+                         f"{dice_words(self.dice_left)}), then a green cell.", error=True)
+            else:
+                self.say("The turn is complete: press Play to confirm it, or Undo a part.", error=True)
             return
         mine, other = PLAYERS[me], PLAYERS[1 - me]
         if self.must_pass():
@@ -374,6 +394,7 @@ class SavoyScene(PanelScene):
 
     # -- frame ---------------------------------------------------------------------------
     def advance(self, dt: float) -> None:
+        super().advance(dt)
         rolled = self.roller.update(dt)
         if rolled is not None:
             self.play(rolled)
@@ -472,7 +493,10 @@ class SavoyScene(PanelScene):
         return state.to_move == colour
 
     def card_score(self, colour: int, scores: Sequence[int]) -> str:
-        return str(self.info.get("pip_count", {}).get(PLAYERS[colour], ""))
+        return str(self.info.get("pips_to_home", {}).get(PLAYERS[colour], ""))
+
+    def score_caption(self) -> str:
+        return "pips to go"
 
     # -- drawing -------------------------------------------------------------------------
     def view(self) -> SavoyView:
@@ -493,7 +517,7 @@ class SavoyScene(PanelScene):
                 if move.kind == "pass":
                     break
         dice, owners, caption = self.tray()
-        pips = self.info.get("pip_count", {})
+        pips = self.info.get("pips_to_home", {})
         return SavoyView(
             movable=self.sources() if not self.roller.rolling and not self.route_choices else frozenset(),
             selected=sel, targets=targets, previews=previews if not self.route_choices else [],
@@ -501,7 +525,7 @@ class SavoyScene(PanelScene):
             hover=geo_hover, show_names=bool(self.show_names),
             mover=None if state.over else state.to_move,
             pips=(pips.get("R", 0), pips.get("L", 0)), dice=dice, dice_owner=owners, dice_caption=caption,
-            title="" if self.portrait else "Savoy",
+            title="" if self.portrait or self.board_zoom.camera.zoomed else "Savoy",  # (with the legend)
         )
 
     def move_marks(self, move: SavoyMove) -> tuple[list[list[tuple[float, float]]], float]:
@@ -549,13 +573,14 @@ class SavoyScene(PanelScene):
         surface.fill(theme.BG)
         if self.layout_board is None:
             return
-        draw_savoy(surface, self.layout_board, self.board, self.view())
+        layout, cells, view = self.layout_board, self.board, self.view()
+        self.draw_board(surface, lambda: draw_savoy(surface, layout, cells, view))
         self.draw_buttons(surface)
         if self.portrait:
             theme.text(surface, "Savoy", 26, theme.TEXT, center=(self.size[0] // 2, self.b["menu"].rect.centery))
-        self.draw_panels(surface)
         theme.text(surface, self.turn_line(), self.text_size - 1, theme.ACCENT if self.parts else theme.TEXT_DIM,
                    midleft=self.turn_rect.midleft, max_width=self.turn_rect.width)
+        self.draw_panels(surface)
 
     # -- game over -----------------------------------------------------------------------
     def breakdown_lines(self) -> list[str]:
@@ -565,7 +590,7 @@ class SavoyScene(PanelScene):
             who = PLAYERS[colour]
             home = self.info["home"][who]
             lines.append(f"{who} (Player {colour + 1}): {home} of {self.pieces(colour)} pieces home "
-                         f"({', '.join(HOME_NAMES[colour])}); pip count {self.info['pip_count'][who]}")
+                         f"({', '.join(HOME_NAMES[colour])}); {self.info['pips_to_home'][who]} pips to go")
         outcome = self.game.outcome(state)
         if outcome is not None and outcome.winner is None:
             lines.append("House rules: Cameron Browne's rules give no way to end a game that cannot finish "

@@ -130,7 +130,7 @@ class SavoyView:
     hover: str | None = None
     show_names: bool = True
     mover: int | None = None
-    pips: tuple[int, int] | None = None     # pip counts shown by the homes
+    pips: tuple[int, int] | None = None     # pips each side still needs to bring every piece home, by the homes
     dice: list[tuple[int, bool]] = field(default_factory=list)   # (value, used) of the roll in force
     dice_caption: str = ""
     dice_owner: list[int] = field(default_factory=list)         # border colour per die (player), or -1
@@ -170,8 +170,9 @@ def draw_piece(surface: pygame.Surface, player: int, centre: Point, radius: floa
 def draw_icon(surface: pygame.Surface, player: int, centre: Point, radius: float) -> None:
     """A player's piece with its letter (for cards and legends)."""
     draw_piece(surface, player, centre, radius)
-    theme.text(surface, "RL"[player], max(10, round(radius * 1.3)), PIECE[player][1] if player else (250, 236, 230),
-               center=centre)
+    if radius >= 10:  # room for the letter at the least text size
+        theme.text(surface, "RL"[player], max(theme.MIN_TEXT, round(radius * 1.3)),
+                   PIECE[player][1] if player else (250, 236, 230), center=centre)
 
 
 def draw_stack(surface: pygame.Surface, value: int, centre: Point, radius: float) -> None:
@@ -196,7 +197,8 @@ def draw_stack(surface: pygame.Surface, value: int, centre: Point, radius: float
     top_centre = (cx, cy - (layers - 1) * lift / 2)
     if height > 1:
         ink = (255, 244, 236) if top == 0 else (255, 255, 255)
-        theme.text(surface, str(height), max(11, round(r * 1.25)), ink, center=top_centre)
+        # the height is never left out: on a small board the number is larger than the piece
+        theme.text(surface, str(height), max(theme.MIN_TEXT, round(r * 1.25)), ink, center=top_centre)
     if pinned:  # the pin: a nail head through the piece beneath
         nx, ny = round(cx - r * 0.95), round(cy + r * 0.95)
         pygame.draw.circle(surface, (250, 250, 250), (nx, ny), max(4, round(r * 0.42)))
@@ -232,9 +234,10 @@ def draw_route(surface: pygame.Surface, layout: SavoyLayout, route: tuple[str, s
 
 
 # ----------------------------------------------------------------------------- the board
-@cached_surface(lambda layout, show_names: (tuple(layout.rect), show_names), limit=16)
+@cached_surface(lambda layout, show_names: (layout.rect.size, show_names), limit=16)
 def _background(layout: SavoyLayout, show_names: bool) -> pygame.Surface:
-    """The empty board (ribbon, dividers, crossings, homes, cell names), drawn once per size."""
+    """The empty board (ribbon, dividers, crossings, homes, cell names), drawn once per size (wherever the
+    rectangle lies: a zoomed board panned reuses it); the names only where they are large enough to read."""
     rect = layout.rect
     surf = pygame.Surface(rect.size, pygame.SRCALPHA)
     ox, oy = -rect.left, -rect.top
@@ -297,8 +300,8 @@ def _background(layout: SavoyLayout, show_names: bool) -> pygame.Surface:
         tint = CROSS_MARK
         pygame.draw.line(surf, tint, (c[0] - arm, c[1]), (c[0] + arm, c[1]), max(2, round(s / 9)))
         pygame.draw.line(surf, tint, (c[0], c[1] - arm), (c[0], c[1] + arm), max(2, round(s / 9)))
-    if show_names:
-        size = max(10, round(s * 0.34))
+    size = min(28, round(s * 0.42))
+    if show_names and theme.readable(size):
         for name in CELLS:
             theme.text(surf, name, size, (150, 128, 92), center=sh(layout.centre(name)))
     return surf
@@ -340,11 +343,13 @@ def draw_savoy(surface: pygame.Surface, layout: SavoyLayout, cells: Sequence[int
             _thick(surface, (20, 24, 30), moved, s * 0.2)
             _thick(surface, colour, moved, s * 0.13)
             mid = moved[len(moved) // 2]
-            badge = pygame.Rect(0, 0, round(s * 0.56), round(s * 0.56))
+            side = max(round(s * 0.56), 22)  # the route's number, readable at any size
+            badge = pygame.Rect(0, 0, side, side)
             badge.center = (round(mid[0]), round(mid[1]))
             pygame.draw.ellipse(surface, colour, badge)
             pygame.draw.ellipse(surface, (20, 24, 30), badge, 2)
-            theme.text(surface, str(k + 1), max(11, round(s * 0.45)), theme.TEXT_DARK, center=badge.center)
+            theme.text(surface, str(k + 1), max(theme.MIN_TEXT, round(s * 0.45)), theme.TEXT_DARK,
+                       center=badge.center)
     for src, via, steps, _ in view.chosen:
         draw_route(surface, layout, (src, via, steps), (20, 24, 30), s * 0.24, s * 0.5)
         draw_route(surface, layout, (src, via, steps), theme.ACCENT, s * 0.15, s * 0.4)
@@ -370,10 +375,10 @@ def draw_savoy(surface: pygame.Surface, layout: SavoyLayout, cells: Sequence[int
         if name == view.hover:
             pygame.draw.circle(surface, (255, 255, 255), (round(cx), round(cy)), round(r * 1.42), 2)
     # the dice each part of this turn uses, by its destination
-    for src, via, steps, words in view.chosen:
+    size = round(s * 0.42)
+    for src, via, steps, words in view.chosen if theme.readable(size) else ():  # else the turn line says it
         _, passed = layout.route(src, via, steps)
         cx, cy = layout.centre(passed[-1])
-        size = max(13, round(s * 0.42))
         w, h = theme.font(size).size(words)
         badge = pygame.Rect(0, 0, w + 8, h + 2)
         badge.midbottom = (round(cx), round(cy - r * 1.05))
@@ -382,7 +387,7 @@ def draw_savoy(surface: pygame.Surface, layout: SavoyLayout, cells: Sequence[int
     draw_dice_tray(surface, layout, view)
     if view.title:
         area = layout.note_area
-        theme.text(surface, view.title, max(14, round(s * 0.6)), theme.TEXT, topleft=area.topleft,
+        theme.text(surface, view.title, max(theme.MIN_TEXT, round(s * 0.6)), theme.TEXT, topleft=area.topleft,
                    max_width=area.width)
         if s >= 40:
             draw_legend(surface, pygame.Rect(area.left, area.top + round(s * 0.75), area.width,
@@ -393,7 +398,7 @@ def draw_legend(surface: pygame.Surface, area: pygame.Rect, s: float) -> None:
     """Three keys: a stack and its height, a pinned piece, a crossing."""
     line = area.height / 3
     r = min(line * 0.4, s * 0.3)
-    size = max(14, round(line * 0.4))
+    size = max(theme.MIN_TEXT, round(line * 0.4))
     keys = ((lambda c: draw_stack(surface, 6, c, r), "a stack of 3 R pieces"),
             (lambda c: draw_stack(surface, -3, c, r), "L pinning an R piece"),
             (None, "crossing: straight on only"))
@@ -419,14 +424,16 @@ def draw_legend(surface: pygame.Surface, area: pygame.Rect, s: float) -> None:
 def _home_labels(surface: pygame.Surface, layout: SavoyLayout, view: SavoyView) -> None:
     """'R home' under m7..o7 and 'L home' above a4..c4, with each side's pip count (as pbmserv prints it)."""
     s = layout.spacing
-    size = max(11, round(s * 0.36))
+    size = round(s * 0.36)
+    if not theme.readable(size):  # the cards say the same; zooming in shows them here
+        return
     for player, names in enumerate(HOME_NAMES):
         xs = [layout.centre(n)[0] for n in names]
         y = layout.centre(names[0])[1]
         y += s * 0.78 if player == 0 else -s * 0.78
         words = f"{'RL'[player]} home"
         if view.pips is not None:
-            words += f" · {view.pips[player]} pips"
+            words += f" · {view.pips[player]} to go"
         theme.text(surface, words, size, INK[player], center=(sum(xs) / len(xs), y), max_width=round(3.4 * s))
 
 
@@ -436,7 +443,7 @@ def draw_dice_tray(surface: pygame.Surface, layout: SavoyLayout, view: SavoyView
     dice = view.dice
     if not dice and not view.dice_caption:
         return
-    caption_h = max(14, round(layout.spacing * 0.42))
+    caption_h = max(theme.MIN_TEXT, round(layout.spacing * 0.42))
     box = pygame.Rect(area.left, area.top, area.width, area.height - caption_h - 4)
     n = len(dice)
     if n:

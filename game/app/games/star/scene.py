@@ -23,9 +23,6 @@ from .rules_page import STAR_RULES
 from .view import BoardView, HexLayout, draw_star
 
 COLOUR_NAMES = ("dark", "light")
-# With touch, cells narrower than this take two taps (choose, then confirm) so a
-# fingertip cannot drop a stone on the wrong cell.
-TOUCH_DIRECT_PX = 40
 
 
 class StarScene(PanelScene):
@@ -122,9 +119,11 @@ class StarScene(PanelScene):
         self.selected = None
 
     # -- layout ---------------------------------------------------------------------------
-    def layout(self, size: tuple[int, int]) -> None:
-        super().layout(size)
-        self.layout_board = HexLayout(self.state.size, self.board_rect.inflate(-8, -8))
+    def make_board_layout(self, rect: pygame.Rect) -> HexLayout:
+        return HexLayout(self.state.size, rect.inflate(-8, -8))
+
+    def board_target_px(self, layout: HexLayout) -> float:
+        return layout.cell_width
 
     def button_rows(self) -> Sequence[Sequence[tuple[str, int]]]:
         return ((("pass", 1), ("swap", 1), ("undo", 1), ("redo", 1)), (("chains", 1), ("coords", 1), ("place", 2)))
@@ -154,7 +153,8 @@ class StarScene(PanelScene):
             self.selected = None
             return
         name = self.state.board.names[cell]
-        if touch and geo.cell_width < TOUCH_DIRECT_PX and self.selected != cell and cell in self.legal_cells:
+        # cells narrower than a fingertip take two taps (choose, then confirm) unless zoomed in
+        if touch and geo.cell_width < theme.MIN_TOUCH and self.selected != cell and cell in self.legal_cells:
             self.selected = cell
             self.say(f"{name} chosen: tap it again or press Place {name}.")
             return
@@ -162,6 +162,7 @@ class StarScene(PanelScene):
 
     # -- drawing --------------------------------------------------------------------------
     def advance(self, dt: float) -> None:
+        super().advance(dt)
         self._refresh()
         b = self.b
         b["pass"].enabled = PASS in self.legal
@@ -186,41 +187,13 @@ class StarScene(PanelScene):
         surface.fill(theme.BG)
         if self.layout_board is None:
             return
-        draw_star(surface, self.layout_board, self.state, self.view())
-        self._draw_loupe(surface)
+        layout, state, view = self.layout_board, self.state, self.view()
+        self.draw_board(surface, lambda: draw_star(surface, layout, state, view))
         self.draw_buttons(surface)
         if self.portrait:
             theme.text(surface, f"Star {self.state.size}" + (" maxi" if self.state.maxi else ""), 26, theme.TEXT,
                        center=(self.size[0] // 2, self.b["menu"].rect.centery))
         self.draw_panels(surface)
-
-    def _draw_loupe(self, surface: pygame.Surface) -> None:
-        """On small cells, an enlarged view around the chosen cell, in the board's far corner."""
-        geo = self.layout_board
-        if self.selected is None or geo is None or geo.cell_width >= TOUCH_DIRECT_PX:
-            return
-        cx, cy = geo.centers[self.selected]
-        half = round(geo.cell_width * 2.6)
-        source = pygame.Rect(0, 0, 2 * half, 2 * half)
-        source.center = (round(cx), round(cy))
-        source = source.clamp(surface.get_rect())
-        side = min(180, self.board_rect.width // 2 - 8, self.board_rect.height // 2 - 8)
-        if side <= source.width:
-            return
-        zoomed = pygame.transform.smoothscale(surface.subsurface(source).copy(), (side, side))
-        box = pygame.Rect(0, 0, side, side)
-        if cx > self.board_rect.centerx:
-            box.topleft = (self.board_rect.left + 6, self.board_rect.top + 6)
-        else:
-            box.topright = (self.board_rect.right - 6, self.board_rect.top + 6)
-        if cy < self.board_rect.centery:
-            box.bottom = self.board_rect.bottom - 6
-        surface.blit(zoomed, box)
-        pygame.draw.rect(surface, theme.ACCENT, box, 3, border_radius=6)
-        name = self.state.board.names[self.selected]
-        label = theme.text(surface, name, 24, theme.TEXT_DARK, center=(box.centerx, box.bottom - 16))
-        pygame.draw.rect(surface, theme.ACCENT, label.inflate(12, 4), border_radius=8)
-        theme.text(surface, name, 24, theme.TEXT_DARK, center=(box.centerx, box.bottom - 16))
 
     def move_marks(self, move: StarMove) -> tuple[list[list[tuple[float, float]]], float]:
         geo = self.layout_board
@@ -241,6 +214,9 @@ class StarScene(PanelScene):
 
     def entry_hint(self) -> str:
         return "Type a move (F6, pass, swap) + Enter"
+
+    def score_caption(self) -> str:
+        return "best chain" if self.state.maxi else "points"
 
     def idle_message(self) -> tuple[str, tuple[int, int, int]]:
         if self.show_chains:

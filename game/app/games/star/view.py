@@ -90,9 +90,10 @@ class BoardView:
     chains: list[Chain] = field(default_factory=list)
 
 
-@cached_surface(lambda layout: (layout.size, tuple(layout.rect)), limit=24)
+@cached_surface(lambda layout: (layout.size, layout.rect.size), limit=24)
 def _background(layout: HexLayout) -> pygame.Surface:
-    """The empty board (cells and the external ring) drawn once per size and rectangle."""
+    """The empty board (cells and the external ring) drawn once per board size and rectangle size (the
+    drawing is the same wherever the rectangle lies: a zoomed board panned reuses it)."""
     rect = layout.rect
     surf = pygame.Surface(rect.size, pygame.SRCALPHA)
     off = (-rect.left, -rect.top)
@@ -160,8 +161,8 @@ def draw_star(surface: pygame.Surface, layout: HexLayout, state: StarState, view
                             max(2, round(R / 5)) if cell == view.selected else max(2, round(R / 8)))
         theme.stone(surface, view.mover, layout.centers[cell], stone_r, alpha=alpha)
 
-    if scoring:  # a value badge on each scoring chain, at its stone nearest the middle of the chain
-        label = max(11, round(R * 0.9))
+    label = round(R * 0.9)
+    if scoring and theme.readable(label):  # a value badge on each scoring chain, at its stone nearest its middle
         for chain in scoring:
             mx = sum(layout.centers[c][0] for c in chain.cells) / len(chain.cells)
             my = sum(layout.centers[c][1] for c in chain.cells) / len(chain.cells)
@@ -182,7 +183,9 @@ def draw_star(surface: pygame.Surface, layout: HexLayout, state: StarState, view
 def draw_coordinates(surface: pygame.Surface, layout: HexLayout) -> None:
     """Row numbers left of each row and column letters below-right of each column's last cell."""
     geo = layout.geo
-    size = max(10, round(layout.radius * 0.95))
+    size = round(layout.radius * 0.95)
+    if not theme.readable(size):  # too small to read: zooming in shows them
+        return
     rows: dict[int, tuple[int, int]] = {}
     columns: dict[str, tuple[int, int]] = {}
     for i, (x, r) in enumerate(geo.xy):

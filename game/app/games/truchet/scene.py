@@ -50,7 +50,6 @@ COLOUR_WORDS = ("dotted, teal", "blank, sand")
 
 class TruchetScene(PanelScene):
     rules_page = TRUCHET_RULES
-    max_entry = 64
     move_col_w = 150
     view_buttons = frozenset({"parity"})
 
@@ -239,7 +238,12 @@ class TruchetScene(PanelScene):
     def layout(self, size: tuple[int, int]) -> None:
         self._laid_phase = self.state.playing
         super().layout(size)
-        self.layout_board = TruchetLayout(self.state.size, self.board_rect.inflate(-8, -8))
+
+    def make_board_layout(self, rect: pygame.Rect) -> TruchetLayout:
+        return TruchetLayout(self.state.size, rect.inflate(-8, -8))
+
+    def board_target_px(self, layout: TruchetLayout) -> float:
+        return layout.target
 
     def button_rows(self) -> Sequence[Sequence[tuple[str, int]]]:
         first = (("random", 3), ("place", 2)) if not self.state.playing else (("play", 3), ("clear", 1), ("draw", 2))
@@ -525,6 +529,7 @@ class TruchetScene(PanelScene):
 
     # -- frame ----------------------------------------------------------------------------
     def advance(self, dt: float) -> None:
+        super().advance(dt)
         if self.drawing is not None:
             move, left = self.drawing
             left -= dt
@@ -705,7 +710,8 @@ class TruchetScene(PanelScene):
         surface.fill(theme.BG)
         if self.layout_board is None:
             return
-        draw_truchet(surface, self.layout_board, self.state, self.view())
+        layout, state, view = self.layout_board, self.state, self.view()
+        self.draw_board(surface, lambda: draw_truchet(surface, layout, state, view))
         self.draw_buttons(surface)
         if self.portrait:
             theme.text(surface, f"Truchet {self.state.size}x{self.state.size}", 26, theme.TEXT,
@@ -727,6 +733,9 @@ class TruchetScene(PanelScene):
 
     def card_score(self, colour: int, scores: Sequence[int]) -> str:
         return str(scores[colour]) if self.state.playing else "-"
+
+    def score_caption(self) -> str:
+        return "pieces"
 
     def play_status(self) -> tuple[str, tuple[int, int, int]]:
         state = self.state

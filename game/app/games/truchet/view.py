@@ -43,6 +43,10 @@ SELECTED = (250, 250, 250)
 CAPTURE = (236, 84, 72)
 SUPERSAMPLE = 2
 LABEL_BAND = 0.5  # tiles of room for the coordinates left of and below the frame
+# A tap this near a junction (in tiles) is on the junction, else on the tile: both targets are then
+# about 0.7 of a tile wide (a junction's disc; the tile's middle between the discs at its corners).
+JUNCTION_REACH = 0.35
+SUPERSAMPLE_UP_TO = 1100  # px: a tiling larger than this (zoomed far in) is drawn without supersampling
 DIM = 0.55        # how far the rest of the board fades towards the background when a region is lit
 
 
@@ -68,6 +72,11 @@ class TruchetLayout:
         self.points = [(self.left + (j % side) * s, self.bottom - (j // side) * s) for j in range(side * side)]
 
     @property
+    def target(self) -> float:
+        """The width in pixels of the smallest target: a junction's disc (a tile's middle is a little wider)."""
+        return 2 * JUNCTION_REACH * self.tile
+
+    @property
     def board_rect(self) -> pygame.Rect:
         """The tiles only (without the frame)."""
         s = self.tile
@@ -84,7 +93,7 @@ class TruchetLayout:
         c, r = t % self.n, t // self.n
         return (self.left + (c + 0.5) * s, self.bottom - (r + 0.5) * s)
 
-    def junction_at(self, pos: tuple[int, int], reach: float = 0.34) -> int | None:
+    def junction_at(self, pos: tuple[int, int], reach: float = JUNCTION_REACH) -> int | None:
         """The junction within `reach` tiles of `pos`, or None."""
         s = self.tile
         c = round((pos[0] - self.left) / s)
@@ -140,8 +149,8 @@ def _tile_parts(letter: str, corners: tuple[int, int, int, int]) -> tuple[tuple[
                 limit=48)
 def tiling_surface(layout: TruchetLayout, tiles: str, region: frozenset[int] = frozenset()) -> pygame.Surface:
     """The tiles and the frame, regions in their colours (`region` highlighted), cached per tiling."""
-    k = SUPERSAMPLE
     n = layout.n
+    k = SUPERSAMPLE if (n + 1) * layout.tile <= SUPERSAMPLE_UP_TO else 1
     geo = layout.geo
     s = layout.tile * k
     side = n + 1
@@ -212,7 +221,8 @@ def tiling_surface(layout: TruchetLayout, tiles: str, region: frozenset[int] = f
         pygame.draw.line(grid, edge, (round(half), x), (round(size - half), x), max(1, k))
     surf.blit(grid, (0, 0))
     pygame.draw.rect(surf, ARC, pygame.Rect(round(half), round(half), round(n * s), round(n * s)), max(1, k))
-    return pygame.transform.smoothscale(surf, (round((n + 1) * layout.tile), round((n + 1) * layout.tile)))
+    final = (round((n + 1) * layout.tile), round((n + 1) * layout.tile))
+    return pygame.transform.smoothscale(surf, final) if k > 1 or surf.get_size() != final else surf
 
 
 def _dot_offsets(s: float) -> list[tuple[float, float]]:
@@ -249,8 +259,8 @@ def draw_stack(surface: pygame.Surface, signed: int, center: tuple[float, float]
         pygame.draw.circle(tmp, fill, (cx, cy), rr - max(1, rr // 6))
     top = base - round((height - 1) * lift)
     if height > 1:
-        label = max(11, round(r * 1.25))
-        img = theme.font(label).render(str(height), True, rim)
+        # the height is never left out: on a small board the number is larger than the piece
+        img = theme.render(str(height), max(theme.MIN_TEXT, round(r * 1.25)), rim)
         tmp.blit(img, img.get_rect(center=(cx, top + 1)))
     if alpha < 255:
         tmp.set_alpha(alpha)
@@ -266,12 +276,12 @@ def draw_truchet(surface: pygame.Surface, layout: TruchetLayout, state, view: Tr
     n = layout.n
     side = n + 1
     # coordinates inside the frame discs: letters below the bottom row, numbers left of column a
-    label = max(10, round(s * 0.4))
+    label = round(s * 0.4)
     away = s * (0.5 + LABEL_BAND / 2) + 1
-    for c in range(side):
+    for c in range(side) if theme.readable(label) else ():  # else too small to read: zooming shows them
         x, y = layout.points[c]
         theme.text(surface, LETTERS[c], label, LABEL, center=(x, y + away))
-    for r in range(side):
+    for r in range(side) if theme.readable(label) else ():
         x, y = layout.points[r * side]
         theme.text(surface, str(r + 1), label, LABEL, center=(x - away, y))
 
@@ -288,13 +298,15 @@ def draw_truchet(surface: pygame.Surface, layout: TruchetLayout, state, view: Tr
         _flip_badge(surface, rect, s)
 
     dot = max(2, round(s * 0.06))
-    parity_size = max(12, round(s * 0.42))
+    parity_size = round(s * 0.42)
+    parity_words = theme.readable(parity_size)  # else the colour of the marks alone
     for j, (x, y) in enumerate(layout.points):
         if state.stacks[j] == 0 and j not in view.ghosts:
             if view.show_parity:
                 words = "+" if geo.colour[j] == X else "\u2212"
                 pygame.draw.circle(surface, PIECE[geo.colour[j]][1], (round(x), round(y)), round(s * 0.18))
-                theme.text(surface, words, parity_size, PIECE[geo.colour[j]][0], center=(x, y + 1))
+                if parity_words:
+                    theme.text(surface, words, parity_size, PIECE[geo.colour[j]][0], center=(x, y + 1))
             else:
                 pygame.draw.circle(surface, ARC, (round(x), round(y)), dot)
 
@@ -346,8 +358,7 @@ def _mix(a: Colour, b: Colour, f: float) -> Colour:
 
 
 def _flip_badge(surface: pygame.Surface, rect: pygame.Rect, s: float) -> None:
-    size = max(12, round(s * 0.3))
-    img = theme.font(size).render("flip", True, theme.TEXT_DARK)
+    img = theme.render("flip", max(theme.MIN_TEXT, round(s * 0.3)), theme.TEXT_DARK)
     box = img.get_rect(center=rect.center).inflate(8, 2)
     pygame.draw.rect(surface, theme.ACCENT, box, border_radius=box.height // 2)
     surface.blit(img, img.get_rect(center=box.center))
