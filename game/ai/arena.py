@@ -12,7 +12,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
-from game.rules.base import Game
+from game.rules.base import Game, Outcome
 from game.rules.history import GameHistory
 
 from .baselines import greedy_move, random_move
@@ -50,7 +50,7 @@ BASELINES: dict[str, Player] = {"random": random_move, "greedy": greedy_move}
 
 @dataclass
 class MatchResult:
-    winner: int | None  # seat index, None for a draw or an unfinished game
+    winner: int | None  # seat index (the person, after any swap), None for a draw or an unfinished game
     finished: bool
     plies: int
     reason: str
@@ -59,7 +59,10 @@ class MatchResult:
 
 def play_match(game: Game, players: Sequence[Player], options: Mapping[str, object] | None = None,
                seed: int = 0, max_plies: int = 5000) -> MatchResult:
-    """One game, seat i played by ``players[i]``; stops unfinished after `max_plies` moves."""
+    """One game, seat i played by ``players[i]``; stops unfinished after `max_plies` moves.
+
+    Seats are people: after a swap (Star) the seat playing a colour changes (`Game.seat_of`).
+    """
     rng = random.Random(seed)
     history: GameHistory = GameHistory(game, options)
     for _ in range(max_plies):
@@ -67,14 +70,19 @@ def play_match(game: Game, players: Sequence[Player], options: Mapping[str, obje
         state = history.state
         result = game.outcome(state)
         if result is not None:
-            return MatchResult(result.winner, True, len(history.moves), result.reason, history)
-        seat = game.to_move(state)
-        assert seat is not None
-        history.play(players[seat](game, state, rng))
+            return _finished(game, history, result)
+        colour = game.to_move(state)
+        assert colour is not None
+        history.play(players[game.seat_of(state, colour)](game, state, rng))
     result = game.outcome(history.state)
     if result is not None:
-        return MatchResult(result.winner, True, len(history.moves), result.reason, history)
+        return _finished(game, history, result)
     return MatchResult(None, False, len(history.moves), "unfinished", history)
+
+
+def _finished(game: Game, history: GameHistory, result: Outcome) -> MatchResult:
+    seat = None if result.winner is None else game.seat_of(history.state, result.winner)
+    return MatchResult(seat, True, len(history.moves), result.reason, history)
 
 
 def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
