@@ -8,13 +8,21 @@ GAME is a registered game (``star``); OPTIONS are its pbmserv challenge flags
 spaces. Prints the board, whose turn it is, the scores, the result and the
 legal moves; ``--json`` prints one JSON object instead (keys: game, options,
 flags, to_move, over, winner, draw, result, reason, scores, leader, legal,
-moves, ply, board, details, roll, roll_due, seed).
+moves, ply, board, details, roll, roll_due, seed; with ``--ai`` also ai_level,
+ai_move, ai_stats, ai_reason).
 
 Dice games: a roll is written in the moves like any move, ``roll:3,5`` (see
 the README for each game's roll syntax); any roll due and not written is
 drawn from a generator seeded with ``--seed N`` (a random seed, reported as
 ``seed``, when not given). The roll in force is ``roll`` in the JSON, and
 ``legal`` lists the moves for it.
+
+``--ai LEVEL`` (1-4) also asks the computer opponent (``game.ai``) for the move
+it would play now: ``ai_move`` (in notation) and ``ai_stats`` (its search
+figures) in the JSON, a line in the text. ``--ai-seed N`` seeds its choices (0
+by default: the same position, level and seed give the same move). Where there
+is no move to choose (the game is over, or dice are due), ``ai_move`` and
+``ai_stats`` are null and ``ai_reason`` says why.
 
 Exit status: 0 when every move was read and legal; 2 for a malformed or
 illegal move (the message names its number, the move and why), an unknown
@@ -59,7 +67,7 @@ def split_arguments(argv: Sequence[str]) -> tuple[list[str], list[str]]:
             game_flags.append(arg)
         else:
             own.append(arg)
-            expects_value = arg in ("--moves", "--record", "--seed", "--save")
+            expects_value = arg in ("--moves", "--record", "--seed", "--save", "--ai", "--ai-seed")
             continue
         expects_value = False
     return own, game_flags
@@ -77,7 +85,22 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--seed", type=int, default=None, help="seed for any dice not written in the moves")
     parser.add_argument("--save", metavar="FILE", help="write the resulting game record to FILE")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of text")
+    parser.add_argument("--ai", metavar="LEVEL", type=int, default=None,
+                        help="also give the move the computer would play now at LEVEL (1-4)")
+    parser.add_argument("--ai-seed", metavar="N", type=int, default=0, help="seed of the computer's choices (default 0)")
     return parser
+
+
+def ai_opinion(history: GameHistory, level: int, seed: int) -> dict[str, Any]:
+    """The computer's move now (``ai_move``, ``ai_stats``), or why there is none (``ai_reason``)."""
+    from .ai import AIError, Search
+
+    try:
+        search = Search(history.game, history.state, level, seed)
+    except AIError as error:
+        return {"ai_move": None, "ai_stats": None, "ai_reason": str(error)}
+    move = search.run()
+    return {"ai_move": str(move), "ai_stats": search.stats(), "ai_reason": None}
 
 
 def judge(args: argparse.Namespace, game_flags: list[str]) -> GameHistory:
@@ -161,6 +184,14 @@ def format_text(history: GameHistory, info: dict[str, Any]) -> str:
     standing = info["details"].get("standing")
     lines.append(f"Scores: {scores}" + (f" ({standing})" if standing else ""))
     lines.append(f"Legal moves ({len(info['legal'])}): {' '.join(info['legal']) or '-'}")
+    if "ai_move" in info:
+        level = info["ai_level"]
+        if info["ai_move"] is None:
+            lines.append(f"Computer (level {level}): no move to choose: {info['ai_reason']}")
+        else:
+            stats = info["ai_stats"]
+            lines.append(f"Computer (level {level}) would play: {info['ai_move']} "
+                         f"({stats['iterations']} steps, {stats['seconds']:.2f} s)")
     return "\n".join(lines)
 
 
@@ -170,6 +201,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.seed is None:
         args.seed = random.SystemRandom().randrange(1 << 31)  # reported in the JSON so any roll can be replayed
     try:
+        if args.ai is not None:
+            from .ai.search import check_level
+
+            try:
+                check_level(args.ai)
+            except RulesError as error:
+                raise Refusal(f"--ai {args.ai}: {error}") from None
         history = judge(args, game_flags)
     except (Refusal, RulesError) as error:
         fields = getattr(error, "fields", {})
@@ -178,6 +216,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(json.dumps({"error": str(error), **fields}))
         return EXIT_REFUSED
     info = report(history, args.seed)
+    if args.ai is not None:
+        info.update(ai_level=args.ai, **ai_opinion(history, args.ai, args.ai_seed))
     if args.save:
         with open(args.save, "w", encoding="utf-8") as out:
             out.write(write_record(history))

@@ -23,23 +23,32 @@ Player = Callable[[Game, Any, random.Random], Any]
 
 @dataclass
 class Timing:
-    """What one computer player spent: seconds per decision and its longest single step."""
+    """What one computer player spent: seconds per decision, its longest single step (unit of
+    work) and its longest frame (one call of `Search.step`, as the app makes once per frame)."""
 
     decisions: list[float] = field(default_factory=list)
     longest_step: float = 0.0
+    longest_frame: float = 0.0
 
 
 def ai_player(level: int, timing: Timing | None = None, slice_seconds: float = 0.008) -> Player:
     """A player that runs `Search` at `level` in slices, as the app does, recording its timing."""
 
     def play(game: Game, state: Any, rng: random.Random) -> Any:
-        search = Search(game, state, level, seed=rng.randrange(2**31))
+        seed = rng.randrange(2**31)
         start = time.perf_counter()
-        while not search.step(slice_seconds):
-            pass
+        search = Search(game, state, level, seed=seed)
+        longest_frame = time.perf_counter() - start  # the app starts the search in a frame too
+        while True:
+            frame = time.perf_counter()
+            done = search.step(slice_seconds)
+            longest_frame = max(longest_frame, time.perf_counter() - frame)
+            if done:
+                break
         if timing is not None:
             timing.decisions.append(time.perf_counter() - start)
             timing.longest_step = max(timing.longest_step, search.stats()["longest_step"])
+            timing.longest_frame = max(timing.longest_frame, longest_frame)
         return search.best()
 
     return play
