@@ -31,13 +31,14 @@ from game.rules.know import AMBIGUOUS, FIRST, RIM, SECOND, KnowGame, KnowMove, K
 from .mcts import Policy, search
 from .search import Report
 
-#: per level: nodes of the tree per decision (1: the legal moves only, a one-ply search),
+#: per level: nodes of the tree per decision (1: the legal moves only, a one-ply search), how many
+#: of the best moves it picks from at random (a beginner does not always find the best),
 #: plies of random playout before the evaluation, UCT exploration constant
-LEVELS: dict[int, tuple[int, int, float]] = {
-    1: (1, 0, 0.1),
-    2: (300, 0, 0.1),
-    3: (1500, 0, 0.1),
-    4: (5000, 0, 0.1),
+LEVELS: dict[int, tuple[int, int, int, float]] = {
+    1: (1, 3, 0, 0.1),
+    2: (600, 1, 0, 0.1),
+    3: (3000, 1, 0, 0.1),
+    4: (12000, 1, 0, 0.1),
 }
 
 #: moves a piece needs to cover a distance of d jumps (exact rolls, one piece a turn)
@@ -115,9 +116,26 @@ def pair_costs(pos: tuple[int, ...], player: int, snap: Snapshot) -> tuple[list[
 
 def slot_costs(a: int, b: int, penalty: list[float]) -> list[float]:
     """The cost of bringing pieces on spaces a and b onto corresponding spaces of each tier slot."""
+    out = []
+    for ranked in ranked_targets(min(a, b), max(a, b)):
+        best = math.inf
+        for base, s, c in ranked:
+            if base >= best:  # penalties only add: no later target can do better
+                break
+            cost = base + penalty[s] + penalty[c]
+            if cost < best:
+                best = cost
+        out.append(best)
+    return out
+
+
+@lru_cache(maxsize=8192)
+def ranked_targets(a: int, b: int) -> tuple[tuple[tuple[float, int, int], ...], ...]:
+    """Per tier slot, the pairs of corresponding spaces for pieces on a and b, cheapest first
+    (the pair's cost is the same either way round, so a <= b)."""
     t = tables()
     ca, cb = t.cost[a], t.cost[b]
-    return [min(ca[s] + cb[c] + penalty[s] + penalty[c] for s, c in targets) for targets in t.slots]
+    return tuple(tuple(sorted((ca[s] + cb[c], s, c) for s, c in targets)) for targets in t.slots)
 
 
 def assign(pair: list[list[float]]) -> float:
@@ -180,6 +198,6 @@ def outcomes(state: KnowState) -> list[tuple[KnowMove, float]]:
 
 def think(game: KnowGame, state: KnowState, level: int, rng: random.Random,
           report: Report) -> Generator[float, None, Any]:
-    nodes, plies, exploration = LEVELS[level]
+    nodes, among, plies, exploration = LEVELS[level]
     policy = Policy(evaluate=evaluate, outcomes=outcomes, prior=prior, playout_plies=plies, exploration=exploration)
-    return (yield from search(game, state, nodes, policy, rng, report))
+    return (yield from search(game, state, nodes, policy, rng, report, among))

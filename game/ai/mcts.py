@@ -226,25 +226,23 @@ class MCTS:
             node.value = min(values) if node.player == 1 else max(values)
 
     # -- the answer ----------------------------------------------------------------------------
-    def best(self) -> tuple[Any, float, int]:
-        """The root move with the best backed-up value, that value for the player to move, and its visits."""
+    def ranked(self) -> list[tuple[float, int, Any]]:
+        """The root moves as (backed-up value for the player to move, visits, move), best first
+        (ties: the more visited, then the order the moves were listed in)."""
         root = self.root
         assert root.moves is not None and root.kind == DECISION
         flip = root.player == 1
-        best, key = 0, (-math.inf, 0)
-        for i, kid in enumerate(root.kids):
-            if kid is None:
-                continue
-            k = (1.0 - kid.value if flip else kid.value, kid.n)
-            if k > key:
-                best, key = i, k
-        return root.moves[best], key[0], key[1]
+        scored = [(1.0 - kid.value if flip else kid.value, kid.n, -i)
+                  for i, kid in enumerate(root.kids) if kid is not None]
+        scored.sort(reverse=True)
+        return [(value, visits, root.moves[-i]) for value, visits, i in scored]
 
 
 def search(game: Game, state: Any, nodes: int, policy: Policy, rng: random.Random,
-           report: Report) -> Generator[float, None, Any]:
+           report: Report, among: int = 1) -> Generator[float, None, Any]:
     """Grow the tree from `state` to about `nodes` nodes (a few per yield, and at least every
-    root move); returns the root move with the best value.
+    root move); returns the root move with the best value, or one of the `among` best at random
+    (a beginner's level).
 
     An iteration usually adds a node; one that ends on a finished game adds none, so the
     iterations are capped at `nodes` too (a tree whose every line ends soon stops early).
@@ -258,6 +256,7 @@ def search(game: Game, state: Any, nodes: int, policy: Policy, rng: random.Rando
         if max(tree.nodes, iterations) >= nodes and root.opened == len(root.kids):
             break
         yield min(1.0, max(tree.nodes, iterations) / nodes)
-    move, value, visits = tree.best()
+    ranked = tree.ranked()
+    value, visits, move = ranked[rng.randrange(min(among, len(ranked)))]
     report.update(nodes=tree.nodes, value=round(value, 4), visits=visits)
     return move

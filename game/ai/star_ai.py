@@ -36,7 +36,7 @@ from .search import Report
 
 #: playouts per decision on the default size-6 board (75 cells), per level; other sizes scale
 #: it by 75 / cells (within the bounds below), so the work per decision stays about the same
-PLAYOUTS = {1: 120, 2: 600, 3: 3000, 4: 9000}
+PLAYOUTS = {1: 120, 2: 600, 3: 3000, 4: 15000}
 DEFAULT_CELLS = 75
 SCALE_BOUNDS = (0.25, 3.0)
 #: RAVE equivalence parameter (Gelly and Silver's k): the visits at which a move's own value
