@@ -17,7 +17,8 @@ gives the games won, drawn and lost by the first-named player, those ending at a
 score (wins plus half the draws) with a Wilson 95% interval, and that player's decision time
 (median and 95th percentile), its longest single step (one unit of work between yields) and
 its longest frame (one `Search.step` call of ``--slice`` seconds, as the app makes per frame,
-including the frame that starts the search).
+including the frame that starts the search). Times are wall-clock, with processor time in
+brackets ("cpu"): on a busy machine the difference is other processes' time.
 
 ``--wasm`` runs the same searches in Pyodide (CPython 3.14 compiled to WebAssembly, the npm
 package of tests/wasm, under Node; see tests/wasm/README.md) and in this CPython, on the same
@@ -77,8 +78,10 @@ class MatchFigures:
     at_limit: int = 0
     plies: list[int] = field(default_factory=list)
     decisions: list[float] = field(default_factory=list)
+    cpu_decisions: list[float] = field(default_factory=list)
     longest_step: float = 0.0
     longest_frame: float = 0.0
+    cpu_longest_frame: float = 0.0
     seconds: float = 0.0
 
     @property
@@ -92,8 +95,10 @@ class MatchFigures:
         self.at_limit += other.at_limit
         self.plies += other.plies
         self.decisions += other.decisions
+        self.cpu_decisions += other.cpu_decisions
         self.longest_step = max(self.longest_step, other.longest_step)
         self.longest_frame = max(self.longest_frame, other.longest_frame)
+        self.cpu_longest_frame = max(self.cpu_longest_frame, other.cpu_longest_frame)
         self.seconds += other.seconds
 
 
@@ -128,8 +133,10 @@ def play_seeds(spec: MatchSpec, seeds: Sequence[int]) -> MatchFigures:
                 figures.lost += 1
     figures.seconds = time.perf_counter() - start
     figures.decisions = timing.decisions
+    figures.cpu_decisions = timing.cpu_decisions
     figures.longest_step = timing.longest_step
     figures.longest_frame = timing.longest_frame
+    figures.cpu_longest_frame = timing.cpu_longest_frame
     return figures
 
 
@@ -169,16 +176,21 @@ def summary(figures: MatchFigures) -> dict[str, Any]:
         "decisions": len(figures.decisions),
         "decision_median_s": round(statistics.median(figures.decisions), 4) if figures.decisions else 0.0,
         "decision_p95_s": round(percentile(figures.decisions, 0.95), 4),
+        "cpu_decision_median_s": round(statistics.median(figures.cpu_decisions), 4) if figures.cpu_decisions else 0.0,
+        "cpu_decision_p95_s": round(percentile(figures.cpu_decisions, 0.95), 4),
         "longest_step_ms": round(figures.longest_step * 1000, 2),
         "longest_frame_ms": round(figures.longest_frame * 1000, 2),
+        "cpu_longest_frame_ms": round(figures.cpu_longest_frame * 1000, 2),
         "seconds": round(figures.seconds, 1),
     }
 
 
 def format_line(row: dict[str, Any]) -> str:
-    timing = (f"decisions ({row['decisions']}) median {row['decision_median_s']:.3f} s, "
-              f"p95 {row['decision_p95_s']:.3f} s; longest step {row['longest_step_ms']:.1f} ms, "
-              f"longest frame {row['longest_frame_ms']:.1f} ms" if row["decisions"] else "")
+    timing = (f"decisions ({row['decisions']}) median {row['decision_median_s']:.3f} s "
+              f"(cpu {row['cpu_decision_median_s']:.3f}), p95 {row['decision_p95_s']:.3f} s "
+              f"(cpu {row['cpu_decision_p95_s']:.3f}); longest step {row['longest_step_ms']:.1f} ms, "
+              f"frame {row['longest_frame_ms']:.1f} ms (cpu {row['cpu_longest_frame_ms']:.1f})"
+              if row["decisions"] else "")
     low, high = row["wilson95"]
     return (f"{row['game']:8} {row['first']:>7} vs {row['second']:<7} {row['games']:4} games: "
             f"{row['won']:3} won {row['drawn']:3} drawn {row['lost']:3} lost {row['at_turn_limit']:3} at turn limit | "

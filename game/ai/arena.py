@@ -24,11 +24,17 @@ Player = Callable[[Game, Any, random.Random], Any]
 @dataclass
 class Timing:
     """What one computer player spent: seconds per decision, its longest single step (unit of
-    work) and its longest frame (one call of `Search.step`, as the app makes once per frame)."""
+    work) and its longest frame (one call of `Search.step`, as the app makes once per frame).
+
+    The ``cpu_`` figures are the same in processor time: on a busy machine the wall-clock ones
+    include the time other processes ran, these do not.
+    """
 
     decisions: list[float] = field(default_factory=list)
     longest_step: float = 0.0
     longest_frame: float = 0.0
+    cpu_decisions: list[float] = field(default_factory=list)
+    cpu_longest_frame: float = 0.0
 
 
 def ai_player(level: int, timing: Timing | None = None, slice_seconds: float = 0.008) -> Player:
@@ -36,19 +42,23 @@ def ai_player(level: int, timing: Timing | None = None, slice_seconds: float = 0
 
     def play(game: Game, state: Any, rng: random.Random) -> Any:
         seed = rng.randrange(2**31)
-        start = time.perf_counter()
+        start, cpu_start = time.perf_counter(), time.process_time()
         search = Search(game, state, level, seed=seed)
-        longest_frame = time.perf_counter() - start  # the app starts the search in a frame too
+        # the app starts the search in a frame too
+        longest_frame, cpu_longest = time.perf_counter() - start, time.process_time() - cpu_start
         while True:
-            frame = time.perf_counter()
+            frame, cpu_frame = time.perf_counter(), time.process_time()
             done = search.step(slice_seconds)
             longest_frame = max(longest_frame, time.perf_counter() - frame)
+            cpu_longest = max(cpu_longest, time.process_time() - cpu_frame)
             if done:
                 break
         if timing is not None:
             timing.decisions.append(time.perf_counter() - start)
+            timing.cpu_decisions.append(time.process_time() - cpu_start)
             timing.longest_step = max(timing.longest_step, search.stats()["longest_step"])
             timing.longest_frame = max(timing.longest_frame, longest_frame)
+            timing.cpu_longest_frame = max(timing.cpu_longest_frame, cpu_longest)
         return search.best()
 
     return play

@@ -22,7 +22,8 @@ of `search`, so a frame is never held long):
 - A chance node's value is the probability-weighted mean over its outcomes (an outcome not yet
   followed counts at the chance node's own judgement). The next outcome followed is the one
   whose share of the visits lags its probability most (stratified, not sampled), so the search
-  does not depend on luck in its own sampling.
+  does not depend on luck in its own sampling; the outcomes are taken in a shuffled order, so
+  no roll (the low ones, say) is always followed first.
 - Below an opened decision node, UCT chooses which child to deepen, from the point of view of
   the player to move.
 
@@ -147,6 +148,7 @@ class MCTS:
             else:
                 moves = game.legal_moves(state)
                 pairs = [(move, 1.0 / len(moves)) for move in moves]
+            self.rng.shuffle(pairs)  # no outcome (low rolls, say) is always followed first
             node.moves = [move for move, _ in pairs]
             node.weights = [p for _, p in pairs]
         else:
@@ -173,6 +175,8 @@ class MCTS:
         while node.kind != TERMINAL:
             if node.moves is None:
                 self.list_moves(node)
+            if not node.kids:  # nothing to choose (should the rules list no move): its judgement stands
+                break
             if node.kind == DECISION and node.opened < self.allowed(node):
                 self.open_some(node)
                 break

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Generator
 
-from game.rules.star import EMPTY, PASS, SWAP, StarGame, StarMove, StarState, _placements, board
+from game.rules.star import EMPTY, PASS, SWAP, StarGame, StarMove, StarState, board
 
 from .search import Report
 
@@ -178,7 +178,7 @@ def think(game: StarGame, state: StarState, level: int, rng: random.Random,
     best = choose(root, balanced)
     value = root[best + W] / root[best + N] if root[best + N] else 0.5
     report.update(playouts=budget, value=round(value, 4), visits=root[best + N])
-    move = _placements(state.size)[root[best + CELL]]
+    move = StarMove("place", board(state.size).names[root[best + CELL]])
     if game.can_swap(state) and value < 0.5:
         # the opening stone is worth 1 - value to whoever owns it with this side to move
         report["decided_by"] = f"swap: the opening is worth {1 - value:.2f} to its owner"
