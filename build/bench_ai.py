@@ -55,6 +55,7 @@ from game.rules.playout import random_game  # noqa: E402
 
 DEFAULT_GAMES = 100
 DEFAULT_MAX_PLIES = 3000
+READY = "bench_ai: Pyodide is ready"
 
 
 # ------------------------------------------------------------------------------------------ matches
@@ -233,6 +234,8 @@ def run(plan: dict[str, Any]) -> dict[str, Any]:
 
     The same function runs in CPython and in Pyodide (see `wasm_measure`)."""
     out: dict[str, Any] = {"runtime": {"version": sys.version, "platform": sys.platform}, "games": {}}
+    if plan.get("announce"):  # tell the other side this runtime is up (see `run_both`)
+        print(READY, flush=True)
     for name in plan["games"]:
         game = GAMES[name]
         rows = []
@@ -265,28 +268,47 @@ def pyodide_sources() -> list[str]:
     return sorted(p.relative_to(REPO).as_posix() for p in files)
 
 
-def run_pyodide(plan: dict[str, Any], timeout_s: float) -> dict[str, Any]:
-    """`run(plan)` in the npm Pyodide under Node (tests/wasm/node_check.mjs)."""
+def run_both(plan: dict[str, Any], timeout_s: float) -> tuple[dict[str, Any], dict[str, Any]]:
+    """`run(plan)` here and, at the same time, in the npm Pyodide under Node (tests/wasm/node_check.mjs).
+
+    Running both at once makes them share whatever else the machine is doing, so the ratio of
+    their times holds on a busy machine too (Pyodide has no processor-time clock to compare).
+    """
     wasm = REPO / "tests" / "wasm"
     if not (wasm / "node_modules" / "pyodide" / "pyodide.mjs").is_file():
         raise SystemExit(f"Pyodide is not installed: cd {wasm} && npm ci (or build/setup.sh --browser)")
     with tempfile.TemporaryDirectory(prefix="bench-ai-") as tmp:
         out = Path(tmp) / "answer.json"
         job = {"root": str(REPO), "files": pyodide_sources(), "module_file": str(Path(__file__).resolve()),
-               "module": "bench_ai", "plan": plan, "out": str(out)}
-        done = subprocess.run(["node", str(wasm / "node_check.mjs")], input=json.dumps(job), text=True,
-                              capture_output=True, cwd=wasm, timeout=timeout_s)
-        if done.returncode != 0 or not out.is_file():
-            raise SystemExit(f"node failed (status {done.returncode}):\n{done.stderr}\n{done.stdout}")
+               "module": "bench_ai", "plan": {**plan, "announce": True}, "out": str(out)}
+        job_file = Path(tmp) / "job.json"
+        job_file.write_text(json.dumps(job), encoding="utf-8")
+        with job_file.open(encoding="utf-8") as job_in:
+            node = subprocess.Popen(["node", str(wasm / "node_check.mjs")], stdin=job_in,
+                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=wasm)
+        assert node.stderr is not None
+        before = []  # Pyodide takes seconds to start: wait for its announcement (its print goes to stderr)
+        for line in node.stderr:
+            before.append(line)
+            if READY in line:
+                break
+        native = run(plan)
+        try:
+            stdout, stderr = node.communicate(timeout=timeout_s)
+        except subprocess.TimeoutExpired:
+            node.kill()
+            raise SystemExit(f"node did not finish within {timeout_s:.0f} s") from None
+        stderr = "".join(before) + stderr
+        if node.returncode != 0 or not out.is_file():
+            raise SystemExit(f"node failed (status {node.returncode}):\n{stderr}\n{stdout}")
         data = json.loads(out.read_text(encoding="utf-8"))
-    return {"version": data["version"], "result": data["result"]}
+    return native, {"version": data["version"], "result": data["result"]}
 
 
 def wasm_measure(args: argparse.Namespace) -> int:
     plan = {"games": args.game or list(GAMES), "positions": args.positions, "level": args.level,
             "seed": args.seed, "slice": args.slice}
-    native = run(plan)
-    wasm = run_pyodide(plan, timeout_s=args.timeout)
+    native, wasm = run_both(plan, timeout_s=args.timeout)
     result = wasm["result"]
     print(f"CPython {sys.version.split()[0]} vs Pyodide {wasm['version']} "
           f"(Python {result['runtime']['version'].split()[0]}, {result['runtime']['platform']}); "

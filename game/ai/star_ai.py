@@ -55,7 +55,6 @@ class Geometry:
     neighbours: tuple[tuple[int, ...], ...]
     external_masks: tuple[int, ...]
     edge_cells: tuple[int, ...]
-    external_count: int
 
 
 @lru_cache(maxsize=None)
@@ -63,7 +62,7 @@ def geometry(size: int) -> Geometry:
     geo = board(size)
     masks = tuple(sum(1 << e for e in ext) for ext in geo.externals)
     edge = tuple(i for i, mask in enumerate(masks) if mask)
-    return Geometry(geo.neighbours, masks, edge, len(geo.external_xy))
+    return Geometry(geo.neighbours, masks, edge)
 
 
 def chain_scores(cells: list[int] | tuple[int, ...], geo: Geometry) -> tuple[list[int], list[int]]:
