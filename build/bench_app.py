@@ -1,9 +1,18 @@
-"""Time to draw one frame of the Star scene (mid-game), median of many frames.
+"""Time to draw one frame of the Star scene (mid-game), median of many frames; and the computer
+thinking in the app, game by game.
 
-    SDL_VIDEODRIVER=dummy .venv/bin/python build/bench_app.py [--frames N]
+    SDL_VIDEODRIVER=dummy .venv/bin/python build/bench_app.py [--frames N] [--decisions N] [--budget S]
 
 Prints one line per (board size, window size): the median, and the fastest and
-slowest frame, with and without the chains view.
+slowest frame, with and without the chains view. Then, for each game (default
+options, computer against computer at `--level`, phone-sized window, whatever
+engine `game.ai.engine_for` gives), the decisions of the first moves: the time
+from the position to the chosen move (median and slowest: thinking a slice per
+frame with the page drawn in between), the search's own seconds, the frames it
+took, the longest whole frame while thinking (events, search slice, drawing),
+the longest slice in the search and the search's longest unit of work. A
+decision still unfinished when the game's `--budget` runs out is reported as
+such.
 """
 
 from __future__ import annotations
@@ -13,6 +22,7 @@ import os
 import random
 import statistics
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -22,8 +32,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame  # noqa: E402
 
+from game.ai import engine_for  # noqa: E402
+from game.app.games.registry import GAME_SCENES  # noqa: E402
+from game.app.games.star.scene import StarScene  # noqa: E402
 from game.app.main import make_app  # noqa: E402
-from game.app.star_scene import StarScene  # noqa: E402
+from game.app.saves.storage import Storage  # noqa: E402
+from game.rules import GAMES  # noqa: E402
 from game.rules.star import STAR  # noqa: E402
 
 
@@ -50,13 +64,72 @@ def time_frames(app, scene: StarScene, frames: int) -> list[float]:
     return times
 
 
+def think_in_the_app(name: str, level: int, decisions: int, budget: float) -> dict[str, object]:
+    """Computer against computer in `name`'s scene, frame by frame as the app runs it, until `decisions`
+    decisions are made or `budget` seconds pass; the figures of the decisions."""
+    app = make_app((390, 844), browser=False, storage=Storage(Path(tempfile.mkdtemp(prefix="bench-app-"))))
+    seat = f"Computer {level}"
+    scene = GAME_SCENES[name](app, GAMES[name], {}, (seat, seat), seed=1)
+    app.push(scene)
+    scene.computer_pause = 0  # the decision time alone (the app waits 0.4 s more before each move)
+    frame_longest = 0.0
+    start = time.perf_counter()
+    while len(scene.decisions) < decisions and time.perf_counter() - start < budget:
+        if app.top is not scene:  # the game ended
+            break
+        thinking = scene.thinking is not None
+        t = time.perf_counter()
+        app.step(1 / 60)
+        if thinking:
+            frame_longest = max(frame_longest, time.perf_counter() - t)
+    unfinished = scene.thinking.stats() if scene.thinking is not None else None
+    pygame.quit()
+    return {"decisions": scene.decisions, "frame_longest": frame_longest, "unfinished": unfinished}
+
+
+def print_thinking(level: int, decisions: int, budget: float) -> None:
+    print(f"\nThe computer in the app (level {level}, default options, 390x844, first {decisions} decisions, "
+          f"at most {budget:g} s a game; times in seconds, frames in ms)")
+    print(f"{'game':>8} {'done':>5} {'median':>7} {'slowest':>8} {'search':>7} {'frames':>7} {'frame max':>10} "
+          f"{'slice max':>10} {'unit max':>9}  engine")
+    for name in GAME_SCENES:
+        result = think_in_the_app(name, level, decisions, budget)
+        done = result["decisions"]
+        unfinished = result["unfinished"]
+        rows = list(done) + ([unfinished] if unfinished else [])
+        walls = [d["wall"] for d in done]
+        engine = engine_for(GAMES[name]).__module__.rpartition(".")[2]
+        line = (f"{name:>8} {len(done):>5} "
+                + (f"{statistics.median(walls):>7.2f} {max(walls):>8.2f} " if walls else f"{'-':>7} {'-':>8} ")
+                + f"{sum(d['seconds'] for d in rows):>7.2f} {sum(d['frames'] for d in rows):>7} "
+                + f"{result['frame_longest'] * 1000:>10.1f} "
+                + f"{max((d['longest_frame'] for d in rows), default=0) * 1000:>10.1f} "
+                + f"{max((d['longest_step'] for d in rows), default=0) * 1000:>9.1f}  {engine}")
+        if unfinished:
+            line += (f"  (then one unfinished after {unfinished['wall']:.1f} s: {unfinished['iterations']} units, "
+                     f"{round(100 * unfinished['progress'])}%)")
+        print(line)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--frames", type=int, default=120, help="frames timed per case (default 120)")
+    parser.add_argument("--level", type=int, default=3, choices=(1, 2, 3, 4), help="the computer's level (default 3)")
+    parser.add_argument("--decisions", type=int, default=6, help="computer decisions timed per game (default 6)")
+    parser.add_argument("--budget", type=float, default=60.0, help="seconds at most per game (default 60)")
+    parser.add_argument("--no-draw", action="store_true", help="skip the Star drawing figures")
     args = parser.parse_args(argv)
     if args.frames < 5:
         parser.error("--frames must be at least 5")
-    print(f"Star scene, one frame (event handling + update + draw + flip), median of {args.frames} frames")
+    if not args.no_draw:
+        print_frames(args.frames)
+    print_thinking(args.level, args.decisions, args.budget)
+    print_archive_size()
+    return 0
+
+
+def print_frames(frames: int) -> None:
+    print(f"Star scene, one frame (event handling + update + draw + flip), median of {frames} frames")
     print(f"{'board':>6} {'window':>10} {'view':>7} {'median ms':>10} {'min ms':>8} {'max ms':>8}")
     for window in ((390, 844), (1280, 720)):
         for size in (6, 14):
@@ -67,13 +140,11 @@ def main(argv: list[str] | None = None) -> int:
             app.step()  # the first frame builds the cached board background
             for chains in (False, True):
                 scene.show_chains = chains
-                times = time_frames(app, scene, args.frames)
+                times = time_frames(app, scene, frames)
                 view = "chains" if chains else "plain"
                 print(f"{size:>6} {window[0]:>4}x{window[1]:<5} {view:>7} {statistics.median(times) * 1000:>10.2f} "
                       f"{min(times) * 1000:>8.2f} {max(times) * 1000:>8.2f}")
             pygame.quit()
-    print_archive_size()
-    return 0
 
 
 def print_archive_size() -> None:

@@ -14,9 +14,15 @@ Steps, all offline:
    (``index.html`` at the root).
 
 pygbag also writes ``pbmgames.tar.gz`` (the same files as the apk); our page only
-mounts the apk, so it is left in the stage. Serve the result with
+downloads the apk, so it is left in the stage. Serve the result with
 ``python -m http.server --directory build/web``. Exit status 0 when done, 1 with a
-message when something fails.
+message when something fails, 2 for a bad command line.
+
+``--cdn URL`` builds a page that loads pygbag's runtime from a mirror instead of the
+public CDN (``https://pygame-web.github.io/cdn/0.9.3/``). A mirror keeps the CDN's
+layout: ``URL`` is the mirror's ``0.9.3/`` folder, and the package index and wheels sit
+beside it (``URL/../index-0.9.3-cp312.json``, ``URL/../cp312/...``); the README lists
+the files.
 """
 
 from __future__ import annotations
@@ -34,6 +40,7 @@ ROOT = Path(__file__).resolve().parent.parent
 APP_NAME = "pbmgames"  # the staged folder's name, hence the apk's: <APP_NAME>.apk
 TITLE = "Savoy, Star, know and Truchet"
 PYGBAG_VERSION = "0.9.3"
+PUBLIC_CDN = f"https://pygame-web.github.io/cdn/{PYGBAG_VERSION}/"
 TIMEOUT = 120  # seconds for the pygbag run
 
 GAME_DIR = ROOT / "game"
@@ -159,7 +166,18 @@ def pygbag_version() -> str:
         ) from None
 
 
-def run_pygbag() -> str:
+def check_cdn(url: str) -> str:
+    """The runtime's address as given to ``--cdn``; BuildError when pygbag could not use it."""
+    if not url.endswith("/"):
+        raise BuildError(f"--cdn {url!r}: the address must end with '/' (pygbag appends file names to it)")
+    if any(ch.isspace() or ch in "\"'<>" for ch in url):
+        raise BuildError(f"--cdn {url!r}: the address cannot hold spaces, quotes or angle brackets")
+    if "://" in url and not url.startswith(("https://", "http://")):
+        raise BuildError(f"--cdn {url!r}: use an http(s) address or a path on the same host")
+    return url
+
+
+def run_pygbag(cdn: str = PUBLIC_CDN) -> str:
     """Run pygbag on the staged app; return its output. Raise BuildError on failure."""
     found = pygbag_version()
     if found != PYGBAG_VERSION:
@@ -172,6 +190,7 @@ def run_pygbag() -> str:
         "--title", TITLE,
         "--template", str(TEMPLATE),
         "--icon", str(ICON),
+        "--cdn", cdn,
         APP_NAME,
     ]
     with tempfile.TemporaryDirectory(prefix="pygbag-home-") as home:
@@ -235,10 +254,11 @@ def collect(output: str) -> list[Path]:
     return [OUT_DIR / name for name in PAGE_FILES] + [OUT_ZIP]
 
 
-def build() -> list[Path]:
+def build(cdn: str = PUBLIC_CDN) -> list[Path]:
     """The whole build; return the files made."""
+    check_cdn(cdn)
     stage()
-    output = run_pygbag()
+    output = run_pygbag(cdn)
     return collect(output)
 
 
@@ -246,14 +266,34 @@ def _size(n: int) -> str:
     return f"{n / 1024:.1f} KiB" if n >= 1024 else f"{n} B"
 
 
+USAGE = "usage: python build/build_web.py [--cdn URL]   (builds build/web and build/web.zip)"
+
+
+def parse_args(args: list[str]) -> str:
+    """The runtime address from the command line (the public CDN by default); ValueError when malformed."""
+    cdn = PUBLIC_CDN
+    rest = list(args)
+    while rest:
+        arg = rest.pop(0)
+        if arg == "--cdn" and rest:
+            cdn = rest.pop(0)
+        elif arg.startswith("--cdn="):
+            cdn = arg.split("=", 1)[1]
+        else:
+            raise ValueError(f"unexpected argument {arg!r}")
+    return cdn
+
+
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
-    if args:
-        print("usage: python build/build_web.py   (no arguments; builds build/web and build/web.zip)", file=sys.stderr)
+    try:
+        cdn = parse_args(args)
+    except ValueError as exc:
+        print(f"build_web: {exc}\n{USAGE}", file=sys.stderr)
         return 2
     start = time.perf_counter()
     try:
-        made = build()
+        made = build(cdn)
     except BuildError as exc:
         print(f"build_web: {exc}", file=sys.stderr)
         return 1
@@ -262,6 +302,10 @@ def main(argv: list[str] | None = None) -> int:
     with zipfile.ZipFile(apk) as archive:
         count = len(archive.namelist())
     print(f"build_web: pygbag {PYGBAG_VERSION}, app '{APP_NAME}', title '{TITLE}', {elapsed:.2f} s")
+    print(f"  the page loads pygbag's runtime from {cdn}")
+    if cdn != PUBLIC_CDN and not cdn.endswith(f"/{PYGBAG_VERSION}/"):
+        print(f"  note: {cdn} does not end in /{PYGBAG_VERSION}/, so pygame-ce still comes from the public "
+              "package index (see the README's 'Hosting the runtime yourself')")
     for path in made:
         print(f"  {_show(path)}  {_size(path.stat().st_size)}")
     print(f"  the apk holds {count} files ({_size(apk.stat().st_size)})")

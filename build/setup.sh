@@ -14,10 +14,29 @@ if [ ! -f "$stamp" ]; then
   .venv/bin/python -m pip install -q --disable-pip-version-check -e '.[ui,web,test,browser]'
   touch "$stamp"
 fi
+# apt-get, waiting (up to 15 minutes) while another install holds the package manager's lock
+# instead of failing at once, as it does by default on a machine that is still setting up.
+apt_wait() {
+  local log tries=0
+  log=$(mktemp)
+  until DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300 "$@" >"$log" 2>&1; do
+    if grep -qiE 'could not get lock|unable to acquire|lock-frontend|is another process using it' "$log" \
+        && [ $((tries += 1)) -le 30 ]; then
+      echo "setup: the package manager is busy (another install is running); waiting" >&2
+      sleep "${APT_WAIT_SECONDS:-30}"
+    else
+      cat "$log" >&2
+      rm -f "$log"
+      return 1
+    fi
+  done
+  rm -f "$log"
+}
 if [ "${1:-}" = "--browser" ]; then
   if [ ! -x /usr/bin/chromium ]; then
     if [ "$(id -u)" = 0 ]; then
-      (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-dejavu-core) >/dev/null
+      apt_wait update -qq
+      apt_wait install -y -qq chromium fonts-dejavu-core
     else
       echo "setup: Chromium is missing; install Debian's chromium package (sudo apt-get install chromium)" >&2
     fi

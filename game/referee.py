@@ -8,14 +8,20 @@ GAME is a registered game (``star``); OPTIONS are its pbmserv challenge flags
 spaces. Prints the board, whose turn it is, the scores, the result and the
 legal moves; ``--json`` prints one JSON object instead (keys: game, options,
 flags, to_move, over, winner, draw, result, reason, scores, leader, legal,
-moves, ply, board, details, roll, roll_due, seed; with ``--ai`` also ai_level,
-ai_move, ai_stats, ai_reason).
+moves, ply, board, details, roll, roll_due, seed, players, winners; with ``--ai`` also
+ai_level, ai_move, ai_stats, ai_reason).
+
+Games for more than two: ``players`` lists the seats in turn order (userid1 first), the names
+``to_move``, ``winner``, ``leader`` and the keys of ``scores`` use; ``winners`` lists every winning
+seat (partners who win together). The number of players is a game option, ``-players=3``.
 
 Dice games: a roll is written in the moves like any move, ``roll:3,5`` (see
 the README for each game's roll syntax); any roll due and not written is
-drawn from a generator seeded with ``--seed N`` (a random seed, reported as
-``seed``, when not given). The roll in force is ``roll`` in the JSON, and
-``legal`` lists the moves for it.
+drawn from the game's seed, ``--seed N`` (else the record's ``[Seed]``
+header, else a random seed), reported as ``seed``: the n-th roll of a game
+depends on its seed and n alone, so the same seed gives the same dice. The
+roll in force is ``roll`` in the JSON, and ``legal`` lists the moves for it.
+``--save`` writes the seed into the record.
 
 ``--ai LEVEL`` (1-4) also asks the computer opponent (``game.ai``) for the move
 it would play now: ``ai_move`` (in notation) and ``ai_stats`` (its search
@@ -35,17 +41,18 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import re
 import sys
 from typing import Any, Sequence
 
 from .rules import GAMES, get_game
 from .rules.errors import RulesError
-from .rules.history import GameHistory
+from .rules.history import GameHistory, check_seed
+from .rules.reading import quote, whole_number
 from .rules.record import read_record, result_text, write_record
 
 EXIT_OK, EXIT_REFUSED = 0, 2
+PATH_QUOTE = 120  # a file name is quoted longer than a bad move would be
 ROLL_PREFIX = "roll:"
 _GAME_FLAG = re.compile(r"^-[A-Za-z][\w-]*(=.*)?$")
 
@@ -82,13 +89,37 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("game", nargs="?", help="the game's name (optional with --record)")
     parser.add_argument("--moves", default="", help='moves separated by spaces, e.g. "C3 swap D4 pass pass"')
     parser.add_argument("--record", metavar="FILE", help="a game record to replay first ('-' reads standard input)")
-    parser.add_argument("--seed", type=int, default=None, help="seed for any dice not written in the moves")
+    parser.add_argument("--seed", type=seed_argument, default=None,
+                        help="the game's seed: the dice not written in the moves come from it")
     parser.add_argument("--save", metavar="FILE", help="write the resulting game record to FILE")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of text")
     parser.add_argument("--ai", metavar="LEVEL", type=int, default=None,
                         help="also give the move the computer would play now at LEVEL (1-4)")
     parser.add_argument("--ai-seed", metavar="N", type=int, default=0, help="seed of the computer's choices (default 0)")
     return parser
+
+
+def seed_argument(text: str) -> int:
+    """``--seed``: a whole number in ASCII digits (argparse reports anything else)."""
+    try:
+        return check_seed(whole_number(text))
+    except RulesError:
+        raise argparse.ArgumentTypeError(f"{quote(text)} is not a whole number of at most 18 digits") from None
+
+
+def read_text(path: str) -> str:
+    """The record at `path` ('-' for standard input) as text; Refusal when it cannot be read as UTF-8."""
+    try:
+        if path == "-" and not hasattr(sys.stdin, "buffer"):
+            return sys.stdin.read()  # standard input replaced by text already
+        data = sys.stdin.buffer.read() if path == "-" else open(path, "rb").read()
+    except OSError as error:
+        raise Refusal(f"cannot read the record {quote(path, PATH_QUOTE)}: {error.strerror or error}") from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise Refusal(f"record {quote(path, PATH_QUOTE)} is not UTF-8 text (byte {error.start + 1} cannot be read); "
+                      "a record is plain text", record=path) from None
 
 
 def ai_opinion(history: GameHistory, level: int, seed: int) -> dict[str, Any]:
@@ -105,36 +136,36 @@ def ai_opinion(history: GameHistory, level: int, seed: int) -> dict[str, Any]:
 
 def judge(args: argparse.Namespace, game_flags: list[str]) -> GameHistory:
     if args.record:
-        try:
-            text = sys.stdin.read() if args.record == "-" else open(args.record, encoding="utf-8").read()
-        except OSError as error:
-            raise Refusal(f"cannot read the record {args.record}: {error.strerror}") from None
+        text = read_text(args.record)
         try:
             history = read_record(text)
         except RulesError as error:
-            raise Refusal(f"record {args.record}: {error}", record=args.record, line=getattr(error, "line", None)) from None
+            raise Refusal(f"record {quote(args.record, PATH_QUOTE)}: {error}", record=args.record,
+                          line=getattr(error, "line", None)) from None
         if args.game and get_game(args.game) is not history.game:
-            raise Refusal(f"the record is a game of {history.game.name}, not {args.game}")
+            raise Refusal(f"the record is a game of {history.game.name}, not {quote(args.game)}")
         if game_flags:
             raise Refusal("game options come from the record; do not give them as well")
+        if args.seed is not None:
+            history.seed = args.seed  # the dice still to come follow --seed
     else:
         if not args.game:
             raise Refusal(f"name a game ({', '.join(sorted(GAMES))}) or give --record FILE")
         game = get_game(args.game)
-        history = GameHistory(game, game.options_from_flags(game_flags))
-    rng = random.Random(args.seed)
+        history = GameHistory(game, game.options_from_flags(game_flags), seed=args.seed)
     first = len(history.moves) + 1
     for offset, text in enumerate(args.moves.split()):
         number = first + offset
         if not text.lower().startswith(ROLL_PREFIX):
-            history.roll_if_due(rng)  # a die not written in the moves is rolled from --seed
+            history.roll_if_due()  # a roll not written in the moves comes from the seed
         try:
             history.play(text)
         except RulesError as error:
             raise Refusal(
-                f"move {number} {text!r}: {error}", move_number=number, move=text, reason=str(error), key=error.key
+                f"move {number} {quote(text)}: {error}", move_number=number, move=text, reason=str(error),
+                key=error.key,
             ) from None
-    history.roll_if_due(rng)
+    history.roll_if_due()
     return history
 
 
@@ -143,7 +174,7 @@ def report(history: GameHistory, seed: int | None = None) -> dict[str, Any]:
     outcome = game.outcome(state)
     to_move = game.to_move(state)
     leader = game.leader(state)
-    names = game.players
+    names = game.seat_names(state)
     return {
         "game": game.name,
         "options": history.options,
@@ -164,6 +195,8 @@ def report(history: GameHistory, seed: int | None = None) -> dict[str, Any]:
         "roll": list(game.dice(state)),
         "roll_due": game.is_chance(state) and outcome is None,
         "seed": seed,
+        "players": list(names),
+        "winners": [] if outcome is None else [names[seat] for seat in outcome.winning_seats],
     }
 
 
@@ -171,11 +204,18 @@ def format_text(history: GameHistory, info: dict[str, Any]) -> str:
     game = history.game
     flags = " ".join(info["flags"]) or "default options"
     lines = [f"{game.title} ({flags})", "", game.render_text(history.state), ""]
+    if len(info["players"]) != 2 or game.player_counts != (2,):
+        lines.append("Players (in turn order): " + ", ".join(info["players"]))
     if info["moves"]:
         lines.append("Moves: " + " ".join(f"{i}. {m}" for i, m in enumerate(info["moves"], 1)))
     scores = ", ".join(f"{name} {score}" for name, score in info["scores"].items())
     if info["over"]:
-        verdict = "a draw" if info["draw"] else f"{info['winner']} wins"
+        if info["draw"]:
+            verdict = "a draw"
+        elif len(info["winners"]) > 1:
+            verdict = " and ".join(info["winners"]) + " win"
+        else:
+            verdict = f"{info['winner']} wins"
         lines.append(f"Game over: {verdict} ({info['reason']}).")
     else:
         lines.append(f"To move: {info['to_move']}")
@@ -198,8 +238,6 @@ def format_text(history: GameHistory, info: dict[str, Any]) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     own, game_flags = split_arguments(list(sys.argv[1:] if argv is None else argv))
     args = build_parser().parse_args(own)
-    if args.seed is None:
-        args.seed = random.SystemRandom().randrange(1 << 31)  # reported in the JSON so any roll can be replayed
     try:
         if args.ai is not None:
             from .ai.search import check_level
@@ -209,20 +247,28 @@ def main(argv: Sequence[str] | None = None) -> int:
             except RulesError as error:
                 raise Refusal(f"--ai {args.ai}: {error}") from None
         history = judge(args, game_flags)
+        if args.save:
+            save(args.save, history)
     except (Refusal, RulesError) as error:
         fields = getattr(error, "fields", {})
         print(f"referee: {error}", file=sys.stderr)
         if args.json:
             print(json.dumps({"error": str(error), **fields}))
         return EXIT_REFUSED
-    info = report(history, args.seed)
+    info = report(history, history.seed)  # reported so that any roll can be drawn again
     if args.ai is not None:
         info.update(ai_level=args.ai, **ai_opinion(history, args.ai, args.ai_seed))
-    if args.save:
-        with open(args.save, "w", encoding="utf-8") as out:
-            out.write(write_record(history))
     print(json.dumps(info) if args.json else format_text(history, info))
     return EXIT_OK
+
+
+def save(path: str, history: GameHistory) -> None:
+    try:
+        with open(path, "w", encoding="utf-8") as out:
+            out.write(write_record(history))
+    except OSError as error:
+        raise Refusal(f"cannot write the record {quote(path, PATH_QUOTE)}: {error.strerror or error}",
+                      save=path) from None
 
 
 if __name__ == "__main__":

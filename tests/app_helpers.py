@@ -17,8 +17,8 @@ from pathlib import Path  # noqa: E402
 import pygame  # noqa: E402
 
 from game.app.main import App, make_app  # noqa: E402
-from game.app.scene import Scene  # noqa: E402
-from game.app.storage import Storage  # noqa: E402
+from game.app.saves.storage import Storage  # noqa: E402
+from game.app.ui.scene import Scene  # noqa: E402
 
 SCREENSHOTS = Path(__file__).parent / "screenshots"
 PHONE = (390, 844)
@@ -52,18 +52,79 @@ def hover(app: App, pos: tuple[float, float]) -> None:
     app.step()
 
 
-def tap(app: App, pos: tuple[float, float], with_mouse_copy: bool = False, finger: int = 0) -> None:
-    """A finger tap: FINGERDOWN/UP with normalised x, y; optionally the synthesized touch-mouse copies SDL adds."""
+def finger(app: App, kind: int, pos: tuple[float, float], finger_id: int = 0) -> None:
+    """Post one finger event (FINGERDOWN, FINGERMOTION or FINGERUP) at pixel `pos`."""
     w, h = app.size
     x, y = (pos[0] + 0.5) / w, (pos[1] + 0.5) / h
+    pygame.event.post(pygame.event.Event(kind, x=x, y=y, dx=0.0, dy=0.0, touch_id=1, finger_id=finger_id,
+                                         pressure=1.0))
+
+
+def tap(app: App, pos: tuple[float, float], with_mouse_copy: bool = False, finger_id: int = 0,
+        settle: bool = True) -> None:
+    """A finger tap: FINGERDOWN/UP with normalised x, y; optionally the synthesized touch-mouse copies SDL adds.
+    A tap on a board that zooms on a double tap is held for a moment (it might be the first of two):
+    unless `settle` is False, frames run until it has been played."""
     ipos = (int(pos[0]), int(pos[1]))
-    common = dict(x=x, y=y, dx=0.0, dy=0.0, touch_id=1, finger_id=finger, pressure=1.0)
-    pygame.event.post(pygame.event.Event(pygame.FINGERDOWN, **common))
+    finger(app, pygame.FINGERDOWN, pos, finger_id)
     if with_mouse_copy:
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=ipos, button=1, touch=True))
-    pygame.event.post(pygame.event.Event(pygame.FINGERUP, **common))
+    finger(app, pygame.FINGERUP, pos, finger_id)
     if with_mouse_copy:
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=ipos, button=1, touch=True))
+    app.step()
+    if settle:
+        settle_taps(app)
+
+
+def settle_taps(app: App) -> None:
+    """Run frames until no board tap is held back for a double tap."""
+    for _ in range(120):
+        if not getattr(app.top, "tap_pending", False):
+            return
+        app.step()
+    raise AssertionError("a held tap was never played")
+
+
+def double_tap(app: App, pos: tuple[float, float]) -> None:
+    """Two finger taps at `pos`, one frame apart (a double tap)."""
+    tap(app, pos, settle=False)
+    tap(app, pos, settle=False)
+
+
+def drag(app: App, start: tuple[float, float], end: tuple[float, float], steps: int = 6, touch: bool = True) -> None:
+    """A one-finger drag (or, with touch False, a mouse drag with the button held) from `start` to `end`."""
+    points = [(start[0] + (end[0] - start[0]) * k / steps, start[1] + (end[1] - start[1]) * k / steps)
+              for k in range(steps + 1)]
+    if touch:
+        finger(app, pygame.FINGERDOWN, points[0])
+        for p in points[1:]:
+            finger(app, pygame.FINGERMOTION, p)
+        finger(app, pygame.FINGERUP, points[-1])
+    else:
+        ipos = [(int(x), int(y)) for x, y in points]
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=ipos[0], button=1))
+        for a, b in zip(ipos, ipos[1:]):
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=b, rel=(b[0] - a[0], b[1] - a[1]),
+                                                 buttons=(1, 0, 0)))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=ipos[-1], button=1))
+    app.step()
+
+
+def pinch(app: App, centre: tuple[float, float], spread: tuple[float, float], steps: int = 6) -> None:
+    """Two fingers either side of `centre`, from `spread[0]` px apart to `spread[1]` px apart, then lifted."""
+    cx, cy = centre
+    a0, a1 = spread
+    finger(app, pygame.FINGERDOWN, (cx - a0 / 2, cy), 0)
+    finger(app, pygame.FINGERDOWN, (cx + a0 / 2, cy), 1)
+    app.step()
+    for k in range(1, steps + 1):
+        half = (a0 + (a1 - a0) * k / steps) / 2
+        finger(app, pygame.FINGERMOTION, (cx - half, cy), 0)
+        finger(app, pygame.FINGERMOTION, (cx + half, cy), 1)
+        app.step()
+    finger(app, pygame.FINGERUP, (cx - a1 / 2, cy), 0)
+    finger(app, pygame.FINGERUP, (cx + a1 / 2, cy), 1)
     app.step()
 
 
@@ -139,3 +200,44 @@ class Dice(random.Random):
         value = self.values.pop(0)
         assert start <= value < stop
         return value
+
+
+# ------------------------------------------------------------------------------ any game, mid-game
+def open_game(size: tuple[int, int], name: str, options: dict | None = None, moves: int = 0, seed: int = 1):
+    """A game scene of `name` pushed on a headless app, after `moves` random legal moves (seeded), with its
+    animations turned off."""
+    from game.app.games.registry import GAME_SCENES
+    from game.rules import GAMES
+
+    app = new_app(size)
+    scene = GAME_SCENES[name](app, GAMES[name], options)
+    for attr in ("roll_seconds", "draw_seconds", "capture_seconds"):
+        if hasattr(scene, attr):
+            setattr(scene, attr, 0)
+    if hasattr(scene, "roller"):
+        scene.roller.seconds = 0
+    app.push(scene)
+    play_random(scene, moves, seed)
+    pump(app)
+    return app, scene
+
+
+def play_random(scene, moves: int, seed: int) -> None:
+    """Play `moves` random legal moves (rolls from a seeded generator), passing and claiming draws only when
+    nothing else is legal, straight into the scene's history."""
+    rng = random.Random(seed)
+    game = scene.game
+    for _ in range(moves):
+        state = scene.state
+        if game.outcome(state) is not None:
+            break
+        if game.is_chance(state):
+            scene.history.play(game.random_chance(state, rng))
+            continue
+        legal = game.legal_moves(state)
+        if not legal:
+            break
+        scene.history.play(rng.choice([m for m in legal if str(m) not in ("pass", "draw")] or legal))
+    scene._refresh()
+    if moves:
+        scene.say("")  # (the opening's message no longer applies)

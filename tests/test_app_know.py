@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 from app_helpers import DESKTOP, Dice, PHONE, click, hover, key, new_app, point, press, pump, shot, tap, top, type_text
@@ -10,10 +9,12 @@ from app_helpers import DESKTOP, Dice, PHONE, click, hover, key, new_app, point,
 import pygame
 import pytest
 
-from game.app.gameover import GameOverScene
-from game.app.know_scene import KNOW_RULES, KnowScene
-from game.app.panels import PanelScene
-from game.app.rules_screen import RulesScene
+from game.app.games.know.rules_page import KNOW_RULES
+from game.app.games.know.scene import KnowScene
+from game.app.play.panels import PanelScene
+from game.app.screens.game_over import GameOverScene
+from game.app.screens.rules import RulesScene
+from game.rules.history import dice_generator
 from game.rules.know import KNOW, KnowMove, board
 from game.rules.record import read_record, write_record
 
@@ -32,14 +33,15 @@ def start_know(size=DESKTOP, symmetric=False, limit=0, touch=False, seed=1):
     scene = top(app)
     assert isinstance(scene, KnowScene)
     assert scene.state.opts.symmetric == symmetric and scene.state.opts.limit == limit
-    scene.rng = random.Random(seed)
+    scene.history.seed = seed  # the game's own dice, fixed
     scene.roll_seconds = 0
     return app, scene
 
 
-def open_scene(size=DESKTOP, start=None, options=None, dice=()):
+def open_scene(size=DESKTOP, start=None, options=None, dice=(), seed=None):
+    """A know scene with loaded dice (`dice`), or with the game's own dice from `seed`."""
     app = new_app(size)
-    scene = KnowScene(app, KNOW, options, start=start, rng=Dice(dice))
+    scene = KnowScene(app, KNOW, options, start=start, rng=Dice(dice) if seed is None else None, seed=seed)
     scene.roll_seconds = 0
     app.push(scene)
     pump(app)
@@ -259,35 +261,41 @@ def test_symmetric_player_picks_the_die_when_both_reach():
 
 
 def test_typed_moves_and_refusals_keep_the_game():
-    app, scene = open_scene(dice=())
-    type_text(app, "roll:4/2")
-    assert scene.history.notation() == ["roll:4/2"] and not scene.message_is_error
+    app, scene = open_scene(seed=5)
+    own = scene.history.next_roll()
+    typed = "roll:4/2" if str(own) != "roll:4/2" else "roll:2/4"
+    type_text(app, typed)  # the dice are the game's own: a roll cannot be typed in
+    assert scene.message_is_error and "thrown, not typed" in scene.message and not scene.history.moves
+    key(app, pygame.K_ESCAPE)
+    scene.rng = Dice([4, 2, 4, 3])  # loaded dice from here on
+    press(app, "roll")
+    press(app, "roll")  # Red won the opening roll and rolls afresh
+    assert scene.history.notation() == ["roll:4/2", "roll:4"]
     for bad, words in (("1.0a-9.3c", "no space 9.3c"), ("6.0-6.1a", "Blue's"), ("hello", "not a know move"),
                        ("roll:3", "no roll is due")):
         type_text(app, bad)
         assert scene.message_is_error and words in scene.message, (bad, scene.message)
-        assert scene.entry == bad and scene.history.notation() == ["roll:4/2"]
+        assert scene.entry == bad and scene.history.notation() == ["roll:4/2", "roll:4"]
         key(app, pygame.K_ESCAPE)
         assert scene.entry == ""
     legal = next(m for m in KNOW.legal_moves(scene.state) if m.kind == "move")
     type_text(app, str(legal).upper(), enter=False)
     key(app, pygame.K_BACKSPACE)
     type_text(app, str(legal)[-1])
-    assert scene.history.notation() == ["roll:4/2", str(legal)]
-    assert scene.move_lines() == ["1. roll:4/2", f"2. Red {legal}"]
+    assert scene.history.notation() == ["roll:4/2", "roll:4", str(legal)]
+    assert scene.move_lines() == ["1. roll:4/2", "2. Red roll:4", f"3. Red {legal}"]
     # tapping the opponent's piece explains why nothing happens
-    type_text(app, "roll:3")
+    press(app, "roll")
     red = board().names[scene.state.pos[0]]  # Red's striped Bard, during Blue's turn
     click(app, space(scene, red))
     assert scene.message_is_error and "That is Red's Bard" in scene.message and "Blue's turn" in scene.message
     key(app, pygame.K_z, mod=pygame.KMOD_LCTRL)
-    assert scene.history.notation() == ["roll:4/2", str(legal)]
+    assert scene.history.notation() == ["roll:4/2", "roll:4", str(legal)]
 
 
 def test_roll_animation_then_the_seeded_roll_is_played():
-    app, scene = open_scene()
-    scene.rng = random.Random(11)
-    expected = KNOW.random_chance(scene.state, random.Random(11))
+    app, scene = open_scene(seed=11)
+    expected = KNOW.random_chance(scene.state, dice_generator(11, 0))  # the game's first roll
     scene.roll_seconds = 0.3
     press(app, "roll")
     assert scene.rolling is not None and scene.history.moves == []
@@ -338,7 +346,8 @@ def test_layout_fits_with_finger_sized_buttons(size):
 
 
 def test_resize_keeps_playing():
-    app, scene = open_scene(DESKTOP, dice=[4, 2])
+    app, scene = open_scene(DESKTOP, dice=[4, 2, 4])
+    press(app, "roll")
     press(app, "roll")
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=PHONE[0], h=PHONE[1], size=PHONE))
     pump(app)
@@ -361,7 +370,7 @@ def test_rules_page_credits_bryan_jurish_with_a_diagram():
 
 def test_know_scene_uses_the_shared_panels():
     assert issubclass(KnowScene, PanelScene)
-    from game.app.star_scene import StarScene
+    from game.app.games.star.scene import StarScene
 
     assert issubclass(StarScene, PanelScene)
     assert KnowMove.parse("errand:1.0b/5").die == 5

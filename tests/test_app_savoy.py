@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
-import random
 
 from app_helpers import DESKTOP, Dice, PHONE, click, hover, key, new_app, point, press, pump, shot, tap, top, type_text
 
 import pygame
 import pytest
 
-from game.app.gameover import GameOverScene
-from game.app.panels import PanelScene
-from game.app.rules_screen import RulesScene
-from game.app.savoy_scene import SAVOY_RULES, SavoyScene
+from game.app.games.savoy.rules_page import SAVOY_RULES
+from game.app.games.savoy.scene import SavoyScene
+from game.app.play.panels import PanelScene
+from game.app.screens.game_over import GameOverScene
+from game.app.screens.rules import RulesScene
+from game.rules.history import dice_generator
 from game.rules.record import read_record, write_record
 from game.rules.savoy import PASS, SAVOY
 
@@ -238,8 +239,14 @@ def test_pinned_piece_is_drawn_pinned_and_explained():
 
 # ------------------------------------------------------------------------------ typing, undo, dice
 def test_typed_moves_and_refusals_keep_the_game():
-    app, scene = open_scene(dice=[])
-    type_text(app, "roll:5,3")
+    app, scene = open_scene(seed=2)
+    typed = "roll:5,3" if str(scene.history.next_roll()) != "roll:5,3" else "roll:3,5"
+    type_text(app, typed)  # the dice are the game's own: a roll cannot be typed in
+    assert scene.message_is_error and "thrown, not typed" in scene.message and not scene.history.moves
+    key(app, pygame.K_ESCAPE)
+    scene.rng = Dice([5, 3])  # loaded dice
+    press(app, "roll")
+    pump(app, 40)
     assert scene.history.notation() == ["roll:5,3"] and scene.state.dice == (5,)
     for bad, words in (("a4-z9", "no cell z9"), ("o7-j7", "no R piece on o7"), ("pass", "no voluntary passing"),
                        ("hello", "not a Savoy move"), ("roll:3,4", "already rolled"), ("a4-c4", "steps")):
@@ -285,7 +292,7 @@ def test_undo_inside_the_turn_then_undo_and_redo_moves():
 
 def test_roll_animation_then_the_seeded_roll_is_played():
     app, scene = open_scene(seed=11)
-    expected = SAVOY.random_chance(scene.state, random.Random(11))
+    expected = SAVOY.random_chance(scene.state, dice_generator(11, 0))  # the game's first roll
     scene.roller.seconds = 0.3
     press(app, "roll")
     assert scene.roller.rolling and scene.history.moves == []

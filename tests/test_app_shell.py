@@ -12,14 +12,14 @@ import pygame
 import pytest
 
 from game.app import main as app_main
-from game.app import registry
-from game.app.gameover import GameOverScene
-from game.app.input import InputMapper
-from game.app.menu import MenuScene
-from game.app.newgame import NewGameScene
-from game.app.rules_screen import RulesScene
-from game.app.scene import GameScene
-from game.app.star_scene import StarScene
+from game.app.games import registry
+from game.app.games.star.scene import StarScene
+from game.app.play.game_scene import GameScene
+from game.app.screens.game_over import GameOverScene
+from game.app.screens.menu import MenuScene
+from game.app.screens.new_game import NewGameScene
+from game.app.screens.rules import RulesScene
+from game.app.ui.input import InputMapper
 from game.rules import GAMES
 from game.rules.base import Game, Outcome
 from game.rules.errors import IllegalMoveError, NotationError
@@ -67,7 +67,14 @@ def test_parse_size_and_browser_canvas():
     assert app_main.parse_size("1280X720") == (1280, 720)
     with pytest.raises(ValueError, match="WIDTHxHEIGHT"):
         app_main.parse_size("big")
-    assert app_main.fit_canvas(390, 844) == (480, 1039)  # portrait phone
+    for bad in ("\u0663\u0669\u0660x844", "\u00b2x\u00b2", "-390x844"):  # only ASCII digits are digits
+        with pytest.raises(ValueError, match="WIDTHxHEIGHT"):
+            app_main.parse_size(bad)
+    with pytest.raises(ValueError, match="must each be"):
+        app_main.parse_size("9" * 5000 + "x844")
+    assert app_main.fit_canvas(390, 844) == (390, 844)  # portrait phone: css pixels, so 44 px are 44 css px
+    assert app_main.fit_canvas(360, 640) == (360, 640)
+    assert app_main.fit_canvas(768, 1024) == (480, 640)  # a tablet: at most 480 wide
     assert app_main.fit_canvas(1920, 1080) == (1280, 720)  # landscape
     assert app_main.fit_canvas(0, 0) == app_main.DEFAULT_SIZE
     assert app_main.browser_size() == app_main.DEFAULT_SIZE  # no JS window on the desktop
@@ -85,12 +92,16 @@ def test_input_mapper_handles_each_physical_tap_once():
     assert m.translate(ev(pygame.MOUSEBUTTONDOWN, pos=(200, 200), button=1, touch=True)) == []
     assert m.translate(ev(pygame.MOUSEMOTION, pos=(200, 200), rel=(0, 0), buttons=(1, 0, 0), touch=True)) == []
     up = m.translate(ev(pygame.FINGERUP, x=0.5, y=0.25, touch_id=1, finger_id=0, dx=0, dy=0))
-    assert [i.kind for i in up] == ["release"]
+    assert [(i.kind, i.pos) for i in up] == [("tap", (200, 200)), ("release", (200, 200))]
     assert m.translate(ev(pygame.MOUSEBUTTONUP, pos=(200, 200), button=1, touch=True)) == []
-    # a real mouse click is one point too
+    # a real mouse click is one point and one tap too
     assert [i.kind for i in m.translate(ev(pygame.MOUSEBUTTONDOWN, pos=(5, 6), button=1))] == ["point"]
     assert [i.kind for i in m.translate(ev(pygame.MOUSEMOTION, pos=(9, 6), rel=(4, 0), buttons=(1, 0, 0)))] == ["drag"]
-    assert [i.kind for i in m.translate(ev(pygame.MOUSEBUTTONUP, pos=(9, 6), button=1))] == ["release"]
+    assert [i.kind for i in m.translate(ev(pygame.MOUSEBUTTONUP, pos=(9, 6), button=1))] == ["tap", "release"]
+    # a press that travelled is a drag, not a tap
+    m.translate(ev(pygame.MOUSEBUTTONDOWN, pos=(5, 6), button=1))
+    m.translate(ev(pygame.MOUSEMOTION, pos=(45, 6), rel=(40, 0), buttons=(1, 0, 0)))
+    assert [i.kind for i in m.translate(ev(pygame.MOUSEBUTTONUP, pos=(45, 6), button=1))] == ["release"]
     assert [i.kind for i in m.translate(ev(pygame.MOUSEMOTION, pos=(9, 9), rel=(0, 3), buttons=(0, 0, 0)))] == ["hover"]
 
 
@@ -166,7 +177,7 @@ def test_newgame_steppers_respect_the_range():
         if scene.button("size-minus").enabled:
             press(app, "size-minus")
     assert scene.values["size"] == 3 and not scene.button("size-minus").enabled
-    assert not scene.button("seat0-computer").enabled  # a place for the AI, not yet available
+    assert scene.button("seat0-computer").enabled  # the computer can take a seat (tests/test_app_ai.py)
     press(app, "maxi-on")
     press(app, "maxi-off")
     press(app, "maxi-on")
@@ -305,6 +316,28 @@ def test_rules_screen_for_a_game_without_a_page(monkeypatch):
     rules = top(app)
     assert "Add 1 or 2" in rules.page.sections[0][1]
     pump(app)
+
+
+def test_every_game_scene_frame_goes_through_game_scene_update(monkeypatch):
+    """One place drives each frame of every game (where a computer seat will be driven from): no game
+    overrides GameScene.update, the app calls it once a frame for the scene on top, and drawing never."""
+    assert registry.GAME_SCENES and all(cls.update is GameScene.update for cls in registry.GAME_SCENES.values())
+    frames: list[str] = []
+    real = GameScene.update
+    monkeypatch.setattr(GameScene, "update", lambda self, dt: (frames.append(type(self).__name__), real(self, dt)))
+    app = new_app(PHONE)
+    press(app, "play-star")
+    press(app, "start")
+    assert isinstance(top(app), StarScene)
+    frames.clear()
+    pump(app, 3)
+    assert frames == ["StarScene"] * 3
+    app.draw()
+    assert frames == ["StarScene"] * 3
+    press(app, "rules")  # a screen over the game: the game's frame no longer runs
+    frames.clear()
+    pump(app, 2)
+    assert frames == []
 
 
 # ------------------------------------------------------------------------------ screenshots

@@ -9,10 +9,11 @@ from app_helpers import DESKTOP, PHONE, click, hover, key, new_app, point, press
 import pygame
 import pytest
 
-from game.app.gameover import GameOverScene
-from game.app.panels import PanelScene
-from game.app.rules_screen import RulesScene
-from game.app.truchet_scene import TRUCHET_RULES, TruchetScene
+from game.app.games.truchet.rules_page import TRUCHET_RULES
+from game.app.games.truchet.scene import TruchetScene
+from game.app.play.panels import PanelScene
+from game.app.screens.game_over import GameOverScene
+from game.app.screens.rules import RulesScene
 from game.rules.record import read_record, write_record
 from game.rules.truchet import DRAW, TRUCHET, X, O
 
@@ -32,7 +33,7 @@ def start_truchet(size_px=DESKTOP, board_size=7, touch=False, seed=1, setup=None
     scene = top(app)
     assert isinstance(scene, TruchetScene)
     assert scene.state.size == board_size
-    scene.rng = random.Random(seed)
+    scene.history.seed = seed  # the game's own dice, fixed
     scene.draw_seconds = 0
     scene.capture_seconds = 0
     return app, scene
@@ -40,7 +41,7 @@ def start_truchet(size_px=DESKTOP, board_size=7, touch=False, seed=1, setup=None
 
 def open_scene(size_px=DESKTOP, start=None, options=None, seed=1):
     app = new_app(size_px)
-    scene = TruchetScene(app, TRUCHET, options, start=start, rng=random.Random(seed))
+    scene = TruchetScene(app, TRUCHET, options, start=start, seed=seed)
     scene.draw_seconds = 0
     scene.capture_seconds = 0
     app.push(scene)
@@ -184,6 +185,8 @@ def test_tiles_tapped_into_place_and_typed_letters():
     # X types its letters; a wrong count is refused with the rules' reason and kept for correction
     type_text(app, "rrl")
     assert scene.message_is_error and "needs 4" in scene.message and scene.entry == "rrl"
+    assert scene.entry_selected  # the refused text is selected: a key typed now would replace it
+    key(app, pygame.K_RIGHT)  # ... unless the cursor goes to its end first
     key(app, pygame.K_BACKSPACE)
     type_text(app, "lr")
     assert scene.history.notation() == ["lrrl", "rrlr"]

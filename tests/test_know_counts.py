@@ -48,11 +48,13 @@ def walks(start, length):
             yield path
 
 
-def brute_force_count(pieces, player, dice, nets=False):
+def brute_force_count(pieces, player, dice, nets=False, movers=None, allies=None):
+    """The legal moves counted from scratch. `movers` (codes) move, default `player`'s six; the pieces not
+    among `allies` (default the movers) are the opponents'."""
     board = dict(zip(CODES, START_SPACES))
     board.update(pieces)
-    mine = [c for c in CODES if c[0].isupper() == (player == 0)]
-    theirs = [c for c in CODES if c not in mine]
+    mine = movers or [c for c in CODES if c[0].isupper() == (player == 0)]
+    theirs = [c for c in CODES if c not in (allies or mine)]
     occupied = set(board.values())
     enemy = {n for c in theirs for n in BORDERS[board[c]]}
     enemy_by_type = {t: {n for c in theirs if c[0].upper() == t for n in BORDERS[board[c]]} for t in "BFH"}
@@ -109,7 +111,7 @@ def test_legal_move_count(flags, pieces, player, dice, count):
 
 
 def test_start_position_after_the_opening_roll():
-    """Red wins the opening roll 3 to 1 and plays the 3: the table's 40 moves."""
-    state = KNOW.play(KNOW.new(), "roll:3/1")[1]
+    """Red wins the opening roll 3 to 1 and rolls a 3 for the first move: the table's 40 moves."""
+    state = KNOW.play(KNOW.play(KNOW.new(), "roll:3/1")[1], "roll:3")[1]
     assert state.phase == MOVE and state.player == 0 and state.dice == (3,)
     assert len(KNOW.legal_moves(state)) == 40

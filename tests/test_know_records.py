@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import game.rules
-from game.rules.errors import RecordError
+from game.rules.errors import IllegalMoveError, RecordError
 from game.rules.history import GameHistory
 from game.rules.know import KNOW, OVER, Snapshot, board, owner
 from game.rules.playout import random_game
@@ -27,19 +27,20 @@ HAND_RECORD = """\
 [Options ""]
 [Result "*"]
 
-# Red and Blue roll for the start: Red's 3 beats Blue's 1, Red plays the 3
+# Red and Blue roll for the start: Red's 3 beats Blue's 1, and Red rolls a 3 for the first move
 1. roll:3/1
-2. 14.0-13.1a
-3. roll:2
-4. 10.0-10.2a
+2. roll:3
+3. 14.0-13.1a
+4. roll:2
+5. 10.0-10.2a
 # single steps: 13.1a borders 13.2a, 10.2a borders 11.2a
-5. roll:1
-6. 13.1a-13.2a
-7. roll:1
-8. 10.2a-11.2a
+6. roll:1
+7. 13.1a-13.2a
+8. roll:1
+9. 10.2a-11.2a
 # Red's Bard steps 2 to 12.1 via 12.2
-9. roll:2
-10. 13.2a-12.1
+10. roll:2
+11. 13.2a-12.1
 """
 
 
@@ -53,15 +54,15 @@ def test_hand_written_record_replays():
 
 
 def test_hand_written_record_with_errors_names_the_line():
-    bad = HAND_RECORD.replace("6. 13.1a-13.2a", "6. 13.1a-13.2b")
+    bad = HAND_RECORD.replace("7. 13.1a-13.2a", "7. 13.1a-13.2b")
     with pytest.raises(RecordError) as error:
         read_record(bad)
-    assert "line 12" in str(error.value) and "13.1a-13.2b" in str(error.value)
+    assert "line 13" in str(error.value) and "13.1a-13.2b" in str(error.value)
     with pytest.raises(RecordError) as error:
-        read_record(HAND_RECORD.replace("3. roll:2", "3. roll:2/3"))
+        read_record(HAND_RECORD.replace("4. roll:2", "4. roll:2/3"))
     assert "one die" in str(error.value)
     with pytest.raises(RecordError):
-        read_record(HAND_RECORD.replace("2. 14.0-13.1a", "2. 14.0-13.1a-12.0"))
+        read_record(HAND_RECORD.replace("3. 14.0-13.1a", "3. 14.0-13.1a-12.0"))
 
 
 @pytest.mark.parametrize("name", ["know_game_standard.txt", "know_game_symmetric.txt"])
@@ -87,7 +88,7 @@ def test_record_round_trip(options):
 
 def test_history_undo_redo():
     history = GameHistory(KNOW)
-    for text in ("roll:3/1", "14.0-13.1a", "roll:2"):
+    for text in ("roll:3/1", "roll:3", "14.0-13.1a", "roll:2"):
         history.play(text)
     state = history.state
     history.undo()
@@ -143,3 +144,32 @@ def test_every_legal_move_is_accepted_and_parsed_back(seed):
         for move in KNOW.legal_moves(state)[:60]:
             assert KNOW.parse_move(str(move), state) == move
             KNOW.check_legal(state, move)
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(options=OPTION_SETS, seed=st.integers(0, 10**6))
+def test_checking_one_move_agrees_with_the_legal_list(options, seed):
+    """Replay checks each move by itself: the verdict must be membership of legal_moves, for every move
+    of the player's pieces to any space with any die named, every Errand and Path, pass and nopath."""
+    from game.rules.know import KnowMove
+
+    history = random_game(KNOW, {**options, "limit": 30}, seed=seed)
+    names = board().names
+    for state in history.states[:: 3]:
+        if KNOW.is_chance(state) or state.phase == OVER:
+            continue
+        legal = set(KNOW.legal_moves(state))
+        labels = (None, *sorted(set(state.dice)), 6)
+        mine = [names[state.pos[p]] for p in range(6 * state.player, 6 * state.player + 6)]
+        candidates = [KnowMove("pass"), KnowMove("nopath")]
+        candidates += [KnowMove("move", src, dst, die) for src in mine for dst in names for die in labels]
+        candidates += [KnowMove("errand", src, None, die) for src in mine for die in labels]
+        candidates += [KnowMove("path", src, dst) for src in mine for dst in names]
+        for move in candidates:
+            try:
+                KNOW.check_legal(state, move)
+            except IllegalMoveError:
+                accepted = False
+            else:
+                accepted = True
+            assert accepted == (move in legal), (str(move), state.phase, state.note)

@@ -1,6 +1,8 @@
 """know rules: movement, the Significant Errand and the Solipsistic Path step by step (seed 003,
 section 4.8), connections, Resolution, post-resolution, scoring, versions and options."""
 
+from dataclasses import replace
+
 import pytest
 
 from game.rules.errors import AmbiguousMoveError, IllegalMoveError, NotationError
@@ -34,10 +36,19 @@ def expect_illegal(state, text, fragment):
 
 
 # ----------------------------------------------------------------------------- opening and turns
-def test_opening_roll_higher_starts_and_plays_it():
+def test_opening_roll_higher_starts_with_a_fresh_roll():
+    """Design 13 (corrected): the winner of the opening roll rolls afresh for the first move."""
     state = KNOW.new()
     assert KNOW.is_chance(state) and KNOW.to_move(state) is None and state.phase == START
     state = play(state, "roll:2/5")
+    assert state.phase == ROLL and state.player == 1 and state.dice == () and KNOW.is_chance(state)
+    assert KNOW.roll_shape(state) == (1,) and KNOW.roller(state) == "Blue"
+    state = play(state, "roll:3")
+    assert state.phase == MOVE and state.player == 1 and state.dice == (3,) and KNOW.to_move(state) == 1
+
+
+def test_opening_roll_is_played_as_cast_under_conservation():
+    state = play(KNOW.new({"conservation": True}), "roll:2/5")
     assert state.phase == MOVE and state.player == 1 and state.dice == (5,)
     assert KNOW.to_move(state) == 1
 
@@ -52,11 +63,13 @@ def test_symmetric_opening_compares_sums():
     state = KNOW.new({"version": "symmetric"})
     expect_illegal(state, "roll:3/4", "two dice for each player")
     state = play(state, "roll:1,2/2,2")
-    assert state.player == 1 and state.dice == (2, 2)
+    assert state.player == 1 and state.phase == ROLL and KNOW.roll_shape(state) == (2,)
+    cast = play(KNOW.new({"version": "symmetric", "conservation": True}), "roll:1,2/2,2")
+    assert cast.player == 1 and cast.phase == MOVE and cast.dice == (2, 2)
 
 
 def test_turn_alternates_with_a_roll_between():
-    state = play(KNOW.new(), "roll:3/1", "14.0-13.1a")
+    state = play(KNOW.new(), "roll:3/1", "roll:3", "14.0-13.1a")
     assert state.phase == ROLL and state.player == 1 and KNOW.is_chance(state)
     expect_illegal(state, "7.0a-7.1a", "the dice must be rolled first")
     state = play(state, "roll:2")
@@ -279,17 +292,34 @@ NEAR = {"F*": "2.0", "F": "10.0", "H*": "1.2a", "H": "9.2a", "B*": "0.0", "B": "
         "b*": "4.1", "b": "12.1", "f*": "5.0b", "f": "13.0b", "h*": "3.2a", "h": "11.1a"}
 
 
-def test_resolution_then_catch_up_connection_and_draw():
+def test_resolution_then_catch_up_connection_and_both_resolved_the_scores_decide():
     state = KNOW.position(NEAR, phase=MOVE, dice=(2,))
     resolved = play(state, "8.2-8.0")
     assert resolved.resolved == 0 and resolved.phase == POST_ROLL and resolved.player == 1
-    assert KNOW.leader(resolved) == 0
+    assert KNOW.leader(resolved) == 0 and KNOW.roll_shape(resolved) == (1,)
     caught = play(resolved, "roll:1")
     assert caught.phase == POST_MOVE
     assert names(KNOW.legal_moves(caught)) == ["11.1a-11.2a", "3.2a-3.1a", "pass"]
     expect_illegal(caught, "4.1-4.2", "unconnected")
-    drawn = play(caught, "11.1a-11.2a")    # Heralds on the Second tier: Blue's pattern is resolved too
-    assert drawn.phase == OVER and KNOW.outcome(drawn).winner is None
+    both = play(caught, "11.1a-11.2a")    # Heralds on the Second tier: Blue's pattern is resolved too
+    assert resolved_pattern(both.pos, 0) and resolved_pattern(both.pos, 1)
+    red, blue = score_of(both.pos, 0), score_of(both.pos, 1)
+    assert red != blue  # design 18: the scores decide (both carry the +6)
+    assert both.phase == OVER and KNOW.outcome(both).winner == (0 if red > blue else 1)
+    assert "scores decide" in KNOW.outcome(both).reason
+
+
+def test_both_resolved_with_equal_scores_is_a_draw():
+    red = {"F*": "2.0", "F": "10.0", "H*": "1.2a", "H": "9.2a", "B*": "0.0", "B": "8.0"}
+    quarter = {code.lower(): f"{(int(space.split('.')[0]) + 4) % 16}.{space.split('.')[1]}"
+               for code, space in red.items()}  # Blue holds Red's pattern turned a quarter: the same score
+    state = replace(KNOW.position({**red, **quarter}), resolved=0)
+    assert resolved_pattern(state.pos, 0) and resolved_pattern(state.pos, 1)
+    assert score_of(state.pos, 0) == score_of(state.pos, 1)
+    winner, why = KNOW.cycle_winner(state)
+    assert winner is None and "level on score" in why
+    alone = replace(KNOW.position({**NEAR, **red}), resolved=0)
+    assert KNOW.cycle_winner(alone) == (0, "Red Resolved")
 
 
 def test_catch_up_without_resolving_pattern_leaves_the_win():
@@ -305,6 +335,52 @@ def test_catch_up_stops_when_no_connection_is_possible():
 def test_catch_up_may_stop_by_choice():
     over = play(KNOW.position(NEAR, phase=MOVE, dice=(2,)), "8.2-8.0", "roll:1", "pass")
     assert over.phase == OVER and KNOW.outcome(over).winner == 0
+
+
+# Blue's plain Fool on 0.2 can connect (to 13.0b) with a 6, the Heralds with a 1, 3 or 5
+TWO_WAYS = {**NEAR, "f": "0.2"}
+SYMMETRIC = {"version": "symmetric"}
+
+
+def resolved_symmetric(options=SYMMETRIC):
+    return play(KNOW.position(TWO_WAYS, phase=MOVE, dice=(2, 3), options=options), "8.2-8.0/2")
+
+
+def test_symmetric_catch_up_rolls_two_dice_each_may_connect_a_piece():
+    """Design 17: the Symmetric catch-up rolls two dice; each die may connect a different piece."""
+    resolved = resolved_symmetric()
+    assert resolved.phase == POST_ROLL and KNOW.roll_shape(resolved) == (2,)
+    expect_illegal(resolved, "roll:1", "two dice")
+    caught = play(resolved, "roll:1,6")
+    assert names(KNOW.legal_moves(caught)) == ["0.2-13.0b/6", "11.1a-11.2a/1", "3.2a-3.1a/1", "pass"]
+    one = play(caught, "3.2a-3.1a")  # the die is read from the move: only the 1 connects the Heralds
+    assert one.phase == POST_MOVE and one.dice == (6,)
+    assert names(KNOW.legal_moves(one)) == ["0.2-13.0b/6", "pass"]
+    expect_illegal(one, "11.1a-11.2a/1", "unconnected")
+    done = play(one, "0.2-13.0b")
+    assert done.phase == OVER and "three connections" in done.note and KNOW.outcome(done).winner == 0
+
+
+def test_symmetric_catch_up_goes_on_while_a_roll_connects():
+    caught = play(resolved_symmetric(), "roll:1,4", "11.1a-11.2a/1")
+    assert caught.phase == POST_ROLL and caught.player == 1  # the 4 connects nothing: a new roll
+    over = play(caught, "roll:2,4")
+    assert over.phase == OVER and "no connection" in over.note
+
+
+def test_unused_catch_up_dice_open_the_next_eternal_cycle_under_conservation():
+    """2.12's bonus rule: the resolver plays the catch-up's unused dice first in the next cycle."""
+    kept = play(resolved_symmetric({**SYMMETRIC, "eternal": 2, "conservation": True}), "roll:2,4")
+    assert kept.cycle == 2 and kept.player == 0 and kept.phase == MOVE and kept.dice == (2, 4)
+    one_left = play(resolved_symmetric({**SYMMETRIC, "eternal": 2, "conservation": True}),
+                    "roll:1,4", "11.1a-11.2a/1", "roll:2,6", "0.2-13.0b/6")  # three connections: the 2 is left
+    assert one_left.cycle == 2 and one_left.player == 0 and one_left.phase == ROLL and one_left.kept == (2,)
+    assert KNOW.roll_shape(one_left) == (1,)
+    standard = play(KNOW.position(TWO_WAYS, phase=MOVE, dice=(2,), options={"eternal": 2, "conservation": True}),
+                    "8.2-8.0", "roll:2")
+    assert standard.cycle == 2 and standard.phase == MOVE and standard.dice == (2,)
+    dropped = play(resolved_symmetric({**SYMMETRIC, "eternal": 2}), "roll:2,4")
+    assert dropped.cycle == 2 and dropped.player == 0 and dropped.dice == () and KNOW.to_move(dropped) in (0, None)
 
 
 def test_resolved_pieces_never_move_again():
@@ -390,7 +466,7 @@ def test_eternal_swaps_striped_pieces_and_resolver_begins():
 
 def test_turn_limit_ends_by_score():
     state = KNOW.new({"limit": 3})
-    state = play(state, "roll:3/1", "14.0-13.1a", "roll:1", "7.0a-7.1a", "roll:1", "1.0b-1.1b")
+    state = play(state, "roll:3/1", "roll:3", "14.0-13.1a", "roll:1", "7.0a-7.1a", "roll:1", "1.0b-1.1b")
     assert state.phase == OVER and "turn limit" in KNOW.outcome(state).reason
 
 
@@ -407,7 +483,7 @@ def test_rolls_refused_with_reasons():
     state = KNOW.new()
     expect_illegal(state, "roll:4", "one die for each player")
     expect_illegal(state, "14.0-14.2a", "must be rolled first")
-    moving = play(state, "roll:3/1")
+    moving = play(state, "roll:3/1", "roll:3")
     expect_illegal(moving, "roll:3", "no roll is due")
     over = play(KNOW.position(NEAR, phase=MOVE, dice=(2,)), "8.2-8.0", "roll:6")
     expect_illegal(over, "roll:3", "game is over")

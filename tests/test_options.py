@@ -57,3 +57,26 @@ def test_registry():
     assert set(GAMES) >= {"star"}
     with pytest.raises(OptionError, match="unknown game 'chess'"):
         get_game("chess")
+
+
+def test_variants_replace_the_option_list_while_their_switch_is_on():
+    plain = (IntOption("size", 7, 3, 9, odd_only=True), ChoiceOption("draw", "offer", ("offer", "auto")))
+    big = (FlagOption("big"), IntOption("size", 20, 10, 30), ChoiceOption("draw", "offer", ("offer", "auto")),
+           IntOption("zones", 2, 1, 4))
+    other = (FlagOption("tiny"), IntOption("size", 2, 1, 2))
+    variants = (big, other)
+    assert validate(plain, {}, variants) == {"size": 7, "draw": "offer"}  # no switch among the values
+    assert validate(plain, {"big": False, "size": 5}, variants) == {"size": 5, "draw": "offer"}
+    assert validate(plain, {"big": True}, variants) == {"big": True, "size": 20, "draw": "offer", "zones": 2}
+    assert parse_flags(plain, ["-big", "-size=12", "-zones=3"], variants) == {
+        "big": True, "size": 12, "draw": "offer", "zones": 3}
+    assert to_flags(plain, {"big": True, "size": 20, "draw": "auto", "zones": 2}, variants) == ["-big", "-draw=auto"]
+    assert to_flags(plain, {"size": 9, "draw": "offer"}, variants) == ["-size=9"]
+    for flags, fragment in ((["-big", "-size=9"], "-size=9 is out of range: it must be 10..30"),
+                            (["-size=12"], "-size=12 is out of range: it must be 3..9"),
+                            (["-zones=2"], "option -zones belongs to -big: give -big too"),
+                            (["-big", "-tiny"], "-big and -tiny are different games"),
+                            (["-huge"], "this game's options are: -size, -draw, -big, -zones, -tiny")):
+        with pytest.raises(OptionError) as error:
+            parse_flags(plain, flags, variants)
+        assert fragment in str(error.value), flags

@@ -43,8 +43,29 @@ def test_a_seed_is_reported_when_none_is_given(capsys):
 
 
 def test_know_contest_and_opening_rolls(capsys):
-    info = judge(capsys, "know", "--moves", "roll:2/5", "--json")
+    info = judge(capsys, "know", "--moves", "roll:2/5 roll:5", "--json")
     assert info["to_move"] == "Blue" and info["roll"] == [5] and len(info["legal"]) == 84
+
+
+def test_the_seed_is_the_games_own_and_goes_into_the_record(capsys, tmp_path):
+    """--seed is the game's seed: the n-th roll depends on it and n alone, and --save keeps it."""
+    from game.rules.history import GameHistory
+    from game.rules.savoy import SAVOY
+
+    record = tmp_path / "game.txt"
+    first = judge(capsys, "savoy", "--seed", "42", "--save", str(record), "--json")
+    own = GameHistory(SAVOY, seed=42)
+    own.roll_if_due()
+    assert first["moves"] == own.notation() and first["seed"] == 42
+    assert '[Seed "42"]' in record.read_text()
+    # replaying the record goes on with the record's seed; a written roll is used as written
+    move = first["legal"][0]
+    later = judge(capsys, "--record", str(record), "--moves", move, "--json")
+    own.play(move)
+    own.roll_if_due()
+    assert later["seed"] == 42 and later["moves"] == own.notation()
+    written = judge(capsys, "--record", str(record), "--moves", f"{move} roll:6,6", "--json")
+    assert written["moves"][-1] == "roll:6,6" and written["roll"] == [6, 6, 6, 6]
 
 
 def test_truchet_seed_fixes_the_random_tiles(capsys):

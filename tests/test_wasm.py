@@ -99,6 +99,25 @@ def test_option_sets_are_derived_from_the_declarations() -> None:
         assert {spec.name: spec.check(values[spec.name]) for spec in Fake.OPTIONS} == values
 
 
+def test_variant_option_sets_have_their_switch_on() -> None:
+    from game.rules import GAMES
+    from game.rules.options import ChoiceOption, FlagOption, IntOption
+
+    class Fake:
+        OPTIONS = (IntOption("n", 5, 3, 9), ChoiceOption("rule", "x", ("x", "y")))
+        VARIANT_OPTIONS = ((FlagOption("big"), IntOption("n", 20, 10, 30), ChoiceOption("rule", "x", ("x", "y"))),)
+
+    sets = crosscheck.option_sets(Fake)
+    assert sets == [{"n": 5, "rule": "x"}, {"n": 3, "rule": "x"}, {"n": 9, "rule": "x"}, {"n": 5, "rule": "y"},
+                    {"n": 20, "rule": "x", "big": True}, {"n": 10, "rule": "x", "big": True},
+                    {"n": 30, "rule": "x", "big": True}, {"n": 20, "rule": "y", "big": True}]
+    truchet = GAMES["truchet"]
+    hexed = [values for values in crosscheck.option_sets(truchet) if values.get("hex")]
+    assert sorted(values["size"] for values in hexed) == [2, 4, 4, 6]  # -hex: sizes 2..6, default 4
+    for values in crosscheck.option_sets(truchet):  # every set starts a game
+        assert truchet.new(values).hex == bool(values.get("hex"))
+
+
 def test_source_files_come_from_the_tree() -> None:
     files = wasm_runner.source_files()
     on_disk = {p.relative_to(wasm_runner.REPO).as_posix() for p in (wasm_runner.REPO / "game" / "rules").rglob("*.py")}
@@ -116,6 +135,7 @@ def test_cpython_runs_cover_every_game(cpython: dict[str, Any]) -> None:
     # games end, or stop at the plan's move cap (a size-25 Truchet game is long in random play)
     assert all(entry["over"] or entry["moves"] >= PLAN["max_moves"] for entry in results)
     assert all(entry["over"] for entry in results if entry["game"] == "star")
+    assert all(entry["link_round_trip"] for entry in results)  # each runtime checks its own links
     long_games = [entry for entry in results if entry["pass_weight"] is not None]
     assert long_games and len(results) == sum(
         len(crosscheck.option_sets(game)) for game in GAMES.values()) * (len(PLAN["seeds"]) + len(PLAN["long_seeds"]))

@@ -173,8 +173,13 @@ class PyodidePage:
         return result
 
 
+#: Limits that only catch a hang: a loaded 2-core CI machine took 98 s for the Node run (issue 9).
+PAGE_TIMEOUT_S = 300.0
+RUN_TIMEOUT_S = 900.0
+
+
 @contextlib.contextmanager
-def chromium_page(timeout_s: float = 60.0, break_site: Callable[[Path], None] | None = None,
+def chromium_page(timeout_s: float = PAGE_TIMEOUT_S, break_site: Callable[[Path], None] | None = None,
                   playwright: Any = None) -> Iterator[PyodidePage]:
     """Serve the staged site, open it in headless Chromium (fresh profile) and wait until Pyodide is ready.
 
@@ -229,7 +234,7 @@ def chromium_page(timeout_s: float = 60.0, break_site: Callable[[Path], None] | 
                 context.close()
 
 
-def run_chromium(plan: dict[str, Any], timeout_s: float = 60.0) -> dict[str, Any]:
+def run_chromium(plan: dict[str, Any], timeout_s: float = PAGE_TIMEOUT_S) -> dict[str, Any]:
     """The cross-check in Pyodide in headless Chromium: {"answer", "timings", "console", "requests", "status"}."""
     with chromium_page(timeout_s) as page:
         answer = page.run(plan)
@@ -238,7 +243,7 @@ def run_chromium(plan: dict[str, Any], timeout_s: float = 60.0) -> dict[str, Any
 
 
 # -- Node ------------------------------------------------------------------------------------------------
-def run_node(plan: dict[str, Any], timeout_s: float = 60.0) -> dict[str, Any]:
+def run_node(plan: dict[str, Any], timeout_s: float = RUN_TIMEOUT_S) -> dict[str, Any]:
     """Run the cross-check in the npm Pyodide under Node; returns {"answer", "timings", "version"}."""
     with tempfile.TemporaryDirectory(prefix="wasm-node-") as tmp:
         out = Path(tmp) / "answer.json"

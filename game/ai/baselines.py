@@ -23,7 +23,7 @@ def margin(game: Game, state: Any, player: int) -> float:
     if result is not None:
         if result.winner is None:
             return 0.0
-        return 1e9 if result.winner == player else -1e9
+        return 1e9 if player in result.winning_seats else -1e9  # partners who win together both win
     scores = game.scores(state)
     others = [s for i, s in enumerate(scores) if i != player]
     return float(scores[player] - max(others)) if others else float(scores[player])

@@ -1,5 +1,8 @@
 """The app shell: window, scene stack and the one async frame loop.
 
+The shell sits on top: it imports the menu and the games' registry and hands each scene the app
+(`App`, which is a `game.app.ui.scene.Host`); no scene imports this module.
+
 Desktop: ``python -m game [--size WxH]`` (a resizable window, default 1280x720).
 Browser (pygbag): ``asyncio.run(amain())`` in ``web/main.py``; the canvas gets a
 fixed size matching the browser window's shape, and the page scales it.
@@ -14,10 +17,14 @@ from typing import Sequence
 
 import pygame
 
-from . import saved_game, theme
-from .input import InputMapper, Intent
-from .scene import Scene
-from .storage import Storage, default_storage
+from game.app.games.registry import GAME_SCENES
+from game.app.saves import saved_game
+from game.app.saves.storage import Storage, default_storage
+from game.app.screens.menu import MenuScene
+from game.app.ui import theme
+from game.app.ui.input import InputMapper, Intent
+from game.app.ui.scene import Scene
+from game.rules.reading import quote, whole_number
 
 DEFAULT_SIZE = (1280, 720)
 MIN_SIDE, MAX_SIDE = 240, 8192
@@ -35,9 +42,23 @@ class App:
         self.mapper = InputMapper(self.size)
         self.running = True
         self.frames = 0
-        # the game in progress survives leaving it, quitting and (in the browser) reloading
+        # the games in progress survive leaving them, quitting and (in the browser) reloading
         self.storage = storage if storage is not None else default_storage(browser)
-        self.saved, self.saved_notice = saved_game.load(self.storage)
+        self.saved_games, self.saved_notice = saved_game.load_all(self.storage)
+
+    # -- games in progress ---------------------------------------------------------------
+    @property
+    def saved(self) -> saved_game.SavedGame | None:
+        """The game in progress played last (the menu's Resume), if any."""
+        return self.saved_games[0] if self.saved_games else None
+
+    def keep_game(self, game: saved_game.SavedGame) -> str | None:
+        """Save `game` under its id, first in the list (or forget it once over); an error message if it
+        could not be written."""
+        self.saved_games = [g for g in self.saved_games if g.id != game.id]
+        if not game.finished:
+            self.saved_games.insert(0, game)
+        return saved_game.save(self.storage, game)
 
     # -- the stack ---------------------------------------------------------------------
     @property
@@ -142,15 +163,14 @@ def fit_canvas(w: int, h: int) -> tuple[int, int]:
     """The canvas size for a window of w x h css pixels (kept within sensible bounds)."""
     if w <= 0 or h <= 0:
         return DEFAULT_SIZE
-    if h > w:  # portrait phone: 480 wide, as tall as the screen's shape asks
-        return (480, max(640, min(1040, round(480 * h / w))))
+    if h > w:  # portrait phone: one canvas pixel a css pixel (360..480 wide), so that 44 px are 44 css px
+        width = max(360, min(480, w))
+        return (width, max(640, min(1040, round(width * h / w))))
     return (max(960, min(1600, round(720 * w / h))), 720)
 
 
 def make_app(size: tuple[int, int] | None = None, browser: bool = IS_BROWSER, storage: Storage | None = None) -> App:
     """Open the window and build the app with the main menu on its stack."""
-    from .menu import MenuScene
-
     pygame.init()
     theme.font.cache_clear()  # fonts made before an earlier pygame.quit() are dead
     if size is None:
@@ -159,7 +179,7 @@ def make_app(size: tuple[int, int] | None = None, browser: bool = IS_BROWSER, st
     surface = pygame.display.set_mode(size, flags)
     pygame.display.set_caption("Savoy, Star, know and Truchet")
     app = App(surface, browser, storage)
-    app.push(MenuScene(app))
+    app.push(MenuScene(app, GAME_SCENES))
     return app
 
 
@@ -181,12 +201,12 @@ async def amain(size: tuple[int, int] | None = None, max_frames: int | None = No
 
 def parse_size(text: str) -> tuple[int, int]:
     """Read ``WxH`` (for example ``1280x720``); raises ValueError naming the problem."""
-    parts = text.lower().replace("×", "x").split("x")
-    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
-        raise ValueError(f"--size {text!r}: write the window size as WIDTHxHEIGHT, for example 1280x720")
-    w, h = (int(p) for p in parts)
+    parts = [whole_number(p, signed=False) for p in text.lower().replace("×", "x").split("x")]
+    if len(parts) != 2 or None in parts:
+        raise ValueError(f"--size {quote(text)}: write the window size as WIDTHxHEIGHT, for example 1280x720")
+    w, h = parts
     if not (MIN_SIDE <= w <= MAX_SIDE and MIN_SIDE <= h <= MAX_SIDE):
-        raise ValueError(f"--size {text!r}: width and height must each be {MIN_SIDE}..{MAX_SIDE} pixels")
+        raise ValueError(f"--size {quote(text)}: width and height must each be {MIN_SIDE}..{MAX_SIDE} pixels")
     return (w, h)
 
 

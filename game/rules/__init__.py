@@ -8,19 +8,21 @@ from __future__ import annotations
 
 from .base import Game, Outcome
 from .errors import AmbiguousMoveError, IllegalMoveError, NotationError, OptionError, RecordError, RulesError
+from .reading import quote
 from .know import KNOW
 from .savoy import SAVOY
+from .savoya import SAVOYA
 from .star import STAR
 from .truchet import TRUCHET
 
-GAMES: dict[str, Game] = {game.name: game for game in (SAVOY, STAR, KNOW, TRUCHET)}
+GAMES: dict[str, Game] = {game.name: game for game in (SAVOY, STAR, KNOW, TRUCHET, SAVOYA)}
 
 
 def get_game(name: str) -> Game:
     """The game called `name` (case-insensitive); OptionError lists the known names."""
     game = GAMES.get(name.strip().lower())
     if game is None:
-        raise OptionError(f"unknown game {name!r}; the games are: {', '.join(sorted(GAMES))}", "unknown_game")
+        raise OptionError(f"unknown game {quote(name)}; the games are: {', '.join(sorted(GAMES))}", "unknown_game")
     return game
 
 

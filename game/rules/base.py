@@ -30,14 +30,28 @@ M = TypeVar("M", bound=Move)
 
 @dataclass(frozen=True)
 class Outcome:
-    """How a finished game ended. ``winner`` is a player index, or None for a draw."""
+    """How a finished game ended. ``winner`` is a player index (a seat), or None for a draw.
+
+    Games for more than two: `winners` lists every seat that wins where seats win together (the
+    partners of a team, as in know's four-player Conjunctions; `winner` is the first of them), and
+    `places` the seats in order of finish where the rules rank the others (first the winners); both are
+    empty where there is a single winner and no places."""
 
     winner: int | None
     reason: str
+    winners: tuple[int, ...] = ()
+    places: tuple[int, ...] = ()
 
     @property
     def is_draw(self) -> bool:
         return self.winner is None
+
+    @property
+    def winning_seats(self) -> tuple[int, ...]:
+        """Every seat that wins (none for a draw)."""
+        if self.winner is None:
+            return ()
+        return self.winners or (self.winner,)
 
 
 class Game(ABC, Generic[S, M]):
@@ -48,20 +62,30 @@ class Game(ABC, Generic[S, M]):
     summary: str = ""
     designer: str = ""
     players: tuple[str, ...] = ("X", "O")
+    #: how many can play; a game for more than two (or a choice of numbers) takes the option ``players``
+    #: (``-players=3``) and names its seats in `seat_names`
+    player_counts: tuple[int, ...] = (2,)
+    #: True for games with dice or other draws of chance (`is_chance` states): their records carry
+    #: the seed the rolls come from (see `history`).
+    has_chance: bool = False
     OPTIONS: tuple[opts.Option, ...] = ()
+    #: Variants that are other games on another board (Truchet's ``-hex``): each a whole list of
+    #: options whose first is the variant's switch, a FlagOption (see `options`). OPTIONS stay the
+    #: plain game's; a screen that cannot show a variant's board offers OPTIONS alone.
+    VARIANT_OPTIONS: tuple[tuple[opts.Option, ...], ...] = ()
     #: Options that make seeded random games short (a turn limit, say), so the
     #: WebAssembly cross-check can play many of them in a few seconds.
     playout_options: Mapping[str, object] = {}
 
     # -- options -----------------------------------------------------------------
     def check_options(self, values: Mapping[str, object] | None = None) -> dict[str, opts.OptionValue]:
-        return opts.validate(self.OPTIONS, values)
+        return opts.validate(self.OPTIONS, values, self.VARIANT_OPTIONS)
 
     def options_from_flags(self, flags: Sequence[str]) -> dict[str, opts.OptionValue]:
-        return opts.parse_flags(self.OPTIONS, flags)
+        return opts.parse_flags(self.OPTIONS, flags, self.VARIANT_OPTIONS)
 
     def flags(self, values: Mapping[str, opts.OptionValue]) -> list[str]:
-        return opts.to_flags(self.OPTIONS, values)
+        return opts.to_flags(self.OPTIONS, values, self.VARIANT_OPTIONS)
 
     # -- starting ----------------------------------------------------------------
     def new(self, options: Mapping[str, object] | None = None) -> S:
@@ -78,7 +102,13 @@ class Game(ABC, Generic[S, M]):
     # -- moves -------------------------------------------------------------------
     @abstractmethod
     def legal_moves(self, state: S) -> list[M]:
-        """Every legal move in `state`, in a fixed order (empty when the game is over)."""
+        """Every legal move in `state`, in a fixed order; empty only when the game is over.
+
+        In a chance state (`is_chance`) the moves are the outcomes of the roll or draw due. Where the
+        rules allow more moves than can be listed (Truchet's set-up places or draws up to n*n tiles at
+        once: 2**(n*n) ways), a game lists a few that stand for the rest, never none, and its docstring
+        says which; `check_legal` still accepts every legal move, and `random_chance` draws a fair outcome.
+        """
 
     @abstractmethod
     def parse_move(self, text: str, state: S) -> M:
@@ -122,9 +152,19 @@ class Game(ABC, Generic[S, M]):
         raise NotationError(f"{self.title} has no dice", "no_chance")
 
     # -- who and how ---------------------------------------------------------------
+    def seat_names(self, state: S) -> tuple[str, ...]:
+        """The players of the game in `state`, in seat order (userid1 first; play goes round in this
+        order): `to_move`, `Outcome.winner` and `scores` index it. `players`, unless the number of
+        players is an option."""
+        return self.players
+
+    def player_count(self, options: Mapping[str, opts.OptionValue]) -> int:
+        """How many play with `options` (the option ``players`` where the game has it)."""
+        return int(options.get("players", len(self.players)))  # type: ignore[arg-type]
+
     @abstractmethod
     def to_move(self, state: S) -> int | None:
-        """Index of the player to move, or None when the game is over or dice are due."""
+        """Index of the player (seat) to move, or None when the game is over or dice are due."""
 
     @abstractmethod
     def outcome(self, state: S) -> Outcome | None:
@@ -143,7 +183,8 @@ class Game(ABC, Generic[S, M]):
         return player
 
     def leader(self, state: S) -> int | None:
-        """Who would win if the game ended now (None for level); the winner once over."""
+        """Who would win if the game ended now (None for level); the winner once over (any number of
+        seats: the one best score)."""
         result = self.outcome(state)
         if result is not None:
             return result.winner

@@ -1,26 +1,74 @@
-"""A game in progress: the list of states and moves, with undo and redo.
+"""A game in progress: the list of states and moves, with undo and redo, and its dice.
 
 Because states are values, undo is dropping the last state and replay is
 indexing the list; nothing is recomputed.
+
+Dice (and every other draw of chance, such as Truchet's random tiles) follow
+from the game itself: a history has a `seed`, chosen when the game starts
+and kept in its record, and the n-th roll of the game (n counting from 0 over
+the chance moves played so far) is drawn from a generator that depends on
+the seed and n alone (`dice_generator`). So undo, redo, resuming a save and
+replaying a record all give the same dice, and a roll cannot be thrown away
+by taking it back and rolling again. Rolls written in a record or typed into
+`play` are still played as written (a record without a seed replays its
+written rolls); only the rolls the history draws itself come from the seed.
 """
 
 from __future__ import annotations
 
+import hashlib
 import random
 from typing import Any, Generic, Mapping, TypeVar
 
 from .base import Game, Move
+from .errors import IllegalMoveError, RulesError
+from .reading import TOO_LARGE, quote
 
 S = TypeVar("S")
 M = TypeVar("M", bound=Move)
 
+#: New seeds are drawn below this bound (2**53, so that a seed survives a trip through JSON in JavaScript).
+SEED_BOUND = 1 << 53
+
+
+def new_seed() -> int:
+    """A fresh seed for a new game (from the operating system's randomness)."""
+    return random.SystemRandom().randrange(SEED_BOUND)
+
+
+def check_seed(seed: object) -> int:
+    """`seed` if it is a whole number of at most 18 digits; raises RulesError otherwise."""
+    if isinstance(seed, bool) or not isinstance(seed, int) or abs(seed) >= TOO_LARGE:
+        raise RulesError(f"a seed is a whole number of at most 18 digits, not {quote(seed)}", "seed")
+    return seed
+
+
+def dice_generator(seed: int, n: int) -> random.Random:
+    """The generator the n-th roll of a game with `seed` is drawn from.
+
+    The same on every Python the rules run on (CPython 3.11-3.14, Pyodide):
+    SHA-256 of the text ``"seed/n"`` seeds `random.Random`, and the games draw
+    with `randrange` only.
+    """
+    digest = hashlib.sha256(f"{seed}/{n}".encode("ascii")).digest()
+    return random.Random(int.from_bytes(digest, "big"))
+
 
 class GameHistory(Generic[S, M]):
-    def __init__(self, game: Game[S, M], options: Mapping[str, object] | None = None, start: S | None = None) -> None:
+    """The states and moves of one game, with undo, redo and seeded rolls.
+
+    `seed` fixes the dice (a fresh one is drawn when it is not given); `start`
+    begins from a set-up position instead of the game's start.
+    """
+
+    def __init__(self, game: Game[S, M], options: Mapping[str, object] | None = None, start: S | None = None,
+                 seed: int | None = None) -> None:
         self.game = game
         self.states: list[S] = [start if start is not None else game.new(options)]
         self.moves: list[M] = []
         self._redo: list[M] = []
+        self.seed: int = new_seed() if seed is None else check_seed(seed)
+        self._rolled: list[int] = [0]  # chance moves played before each state
 
     @property
     def state(self) -> S:
@@ -34,15 +82,24 @@ class GameHistory(Generic[S, M]):
     def options(self) -> dict[str, Any]:
         return self.game.options_of(self.start)
 
+    @property
+    def rolls(self) -> int:
+        """How many chance moves (rolls, draws) have been played so far."""
+        return self._rolled[-1]
+
     def play(self, move: M | str) -> M:
         """Apply a move (or its notation); raises a RulesError and keeps the game as it was."""
         if isinstance(move, str):
             move = self.game.parse_move(move, self.state)
         new_state = self.game.apply(self.state, move)
-        self.states.append(new_state)
-        self.moves.append(move)
+        self._push(move, new_state)
         self._redo.clear()
         return move
+
+    def _push(self, move: M, new_state: S) -> None:
+        self._rolled.append(self._rolled[-1] + self.game.is_chance(self.state))
+        self.states.append(new_state)
+        self.moves.append(move)
 
     def can_undo(self) -> bool:
         return bool(self.moves)
@@ -54,6 +111,7 @@ class GameHistory(Generic[S, M]):
         if not self.moves:
             return None
         self.states.pop()
+        self._rolled.pop()
         move = self.moves.pop()
         self._redo.append(move)
         return move
@@ -62,15 +120,30 @@ class GameHistory(Generic[S, M]):
         if not self._redo:
             return None
         move = self._redo.pop()
-        self.states.append(self.game.apply(self.state, move))
-        self.moves.append(move)
+        self._push(move, self.game.apply(self.state, move))
         return move
 
-    def roll_if_due(self, rng: random.Random) -> list[M]:
-        """Play any chance moves (dice) now due, drawn with `rng`; returns them."""
+    # -- dice ---------------------------------------------------------------------------
+    def roll_due(self) -> bool:
+        return self.game.is_chance(self.state) and self.game.outcome(self.state) is None
+
+    def next_roll(self) -> M:
+        """The chance move due now, as the seed gives it (not played); IllegalMoveError if none is due."""
+        if not self.roll_due():
+            raise IllegalMoveError("no roll is due now", "not_chance")
+        return self.game.random_chance(self.state, dice_generator(self.seed, self.rolls))
+
+    def roll(self) -> M:
+        """Play the chance move due now, as the seed gives it; returns it."""
+        return self.play(self.next_roll())
+
+    def roll_if_due(self, rng: random.Random | None = None) -> list[M]:
+        """Play any chance moves (dice) now due; returns them. They come from the seed, or are drawn
+        with `rng` when one is given (random play that wants one generator for everything)."""
         rolled = []
-        while self.game.is_chance(self.state) and self.game.outcome(self.state) is None:
-            rolled.append(self.play(self.game.random_chance(self.state, rng)))
+        while self.roll_due():
+            move = self.game.random_chance(self.state, rng) if rng is not None else self.next_roll()
+            rolled.append(self.play(move))
         return rolled
 
     def notation(self) -> list[str]:

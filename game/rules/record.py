@@ -12,95 +12,153 @@ replays exactly::
     2. swap
     3. pass
 
-Blank lines and lines starting with ``#`` are ignored. The Result header is
-written for people; when present it must agree with the replay. Reading
-refuses a corrupt or illegal record with a RecordError naming the line.
+Blank lines and lines starting with ``#`` are ignored, and so is a UTF-8
+byte-order mark at the very start. The Result header is written for people;
+when present it must agree with the replay. Games with dice also carry a
+``[Seed "..."]`` header: the seed the rest of the game's rolls come from
+(see `history`); a record without one replays its written rolls all the same.
+A game for more than two players (Savoya's -players=3, know's -players=4)
+also writes ``[Players "R,B,L,T"]``, the seats in turn order, which must
+agree with the options when read. Other headers are kept for whoever wrote them (the app's
+``[Seats "..."]``) and otherwise passed over. Reading refuses a corrupt or illegal record with
+a RecordError naming the line.
 """
 
 from __future__ import annotations
 
 import re
 import shlex
+from dataclasses import dataclass, field
 
 from . import GAMES, get_game
 from .errors import RecordError, RulesError
-from .history import GameHistory
+from .history import GameHistory, check_seed
+from .reading import excerpt, quote, whole_number
 
-_HEADER = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]$')
-_NUMBERED = re.compile(r"^(\d+)\s*\.\s*(.*)$")
+_HEADER = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]$', re.ASCII)
+_NUMBERED = re.compile(r"^([0-9]+)\s*\.\s*(.*)$", re.ASCII)
+BOM = "\ufeff"
+
+
+@dataclass
+class RecordText:
+    """A record split into its headers (lower-case name: (line, value)) and its moves ((line, text))."""
+
+    headers: dict[str, tuple[int, str]] = field(default_factory=dict)
+    moves: list[tuple[int, str]] = field(default_factory=list)
+
+    def header(self, name: str) -> str | None:
+        found = self.headers.get(name.lower())
+        return None if found is None else found[1]
 
 
 def result_text(history: GameHistory) -> str:
-    outcome = history.game.outcome(history.state)
+    """``*`` while the game goes on, ``draw``, or the winner's seat name (partners joined by ``+``)."""
+    game, state = history.game, history.state
+    outcome = game.outcome(state)
     if outcome is None:
         return "*"
-    return "draw" if outcome.winner is None else history.game.players[outcome.winner]
+    names = game.seat_names(state)
+    return "draw" if outcome.winner is None else "+".join(names[seat] for seat in outcome.winning_seats)
+
+
+def seats_text(history: GameHistory) -> str:
+    """The seats in order, as the ``[Players "..."]`` header writes them (``R,B,L,T``)."""
+    return ",".join(history.game.seat_names(history.start))
+
+
+def header_line(name: str, value: str) -> str:
+    escaped = value.replace("\\", "\\\\").replace('"', '\\"')
+    return f'[{name} "{escaped}"]'
 
 
 def write_record(history: GameHistory) -> str:
     game = history.game
-    lines = [
-        f'[Game "{game.name}"]',
-        f'[Options "{" ".join(game.flags(history.options))}"]',
-        f'[Result "{result_text(history)}"]',
-        "",
-    ]
+    lines = [header_line("Game", game.name), header_line("Options", " ".join(game.flags(history.options)))]
+    if game.seat_names(history.start) != tuple(game.players):  # the seats, where they are not the usual two
+        lines.append(header_line("Players", seats_text(history)))
+    if game.has_chance:
+        lines.append(header_line("Seed", str(history.seed)))
+    lines += [header_line("Result", result_text(history)), ""]
     lines += [f"{number}. {move}" for number, move in enumerate(history.moves, 1)]
     return "\n".join(lines) + "\n"
 
 
-def read_record(text: str) -> GameHistory:
-    """Replay a record; RecordError names the line and the reason when it is refused."""
-    headers: dict[str, tuple[int, str]] = {}
-    moves: list[tuple[int, str]] = []
+def split_record(text: str) -> RecordText:
+    """The headers and move lines of a record, checked for form only (numbering, header syntax)."""
+    if not isinstance(text, str):
+        raise RecordError(f"a record is text, not {type(text).__name__}")
+    record = RecordText()
     expected_number = 1
-    for number, raw in enumerate(text.splitlines(), 1):
+    for number, raw in enumerate(text.removeprefix(BOM).splitlines(), 1):
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
         header = _HEADER.match(line)
         if header:
-            if moves:
+            if record.moves:
                 raise RecordError("headers must come before the moves", number)
             key = header.group(1).lower()
-            if key in headers:
-                raise RecordError(f"the {header.group(1)} header is given twice", number)
-            headers[key] = (number, header.group(2).replace('\\"', '"'))
+            if key in record.headers:
+                raise RecordError(f"the {excerpt(header.group(1))} header is given twice", number)
+            record.headers[key] = (number, re.sub(r"\\(.)", r"\1", header.group(2)))
             continue
         if line.startswith("["):
-            raise RecordError(f'malformed header {line!r}: write it as [Name "value"]', number)
+            raise RecordError(f'malformed header {quote(line)}: write it as [Name "value"]', number)
         numbered = _NUMBERED.match(line)
         if numbered:
-            if int(numbered.group(1)) != expected_number:
+            if whole_number(numbered.group(1)) != expected_number:
                 raise RecordError(
-                    f"move number {numbered.group(1)} out of order: expected {expected_number}", number
-                )
+                    f"move number {excerpt(numbered.group(1))} out of order: expected {expected_number}", number)
             line = numbered.group(2).strip()
             if not line:
                 raise RecordError(f"move {expected_number} is missing after its number", number)
-        moves.append((number, line))
+        record.moves.append((number, line))
         expected_number += 1
+    return record
 
-    if "game" not in headers:
+
+def replay(record: RecordText) -> GameHistory:
+    """Play a split record's moves from the start; RecordError names the line and the reason."""
+    if "game" not in record.headers:
         raise RecordError(f'the record has no [Game "..."] header (games: {", ".join(sorted(GAMES))})')
-    game_line, game_name = headers["game"]
+    game_line, game_name = record.headers["game"]
     try:
         game = get_game(game_name)
     except RulesError as error:
         raise RecordError(str(error), game_line) from None
-    options_line, options_text = headers.get("options", (game_line, ""))
+    options_line, options_text = record.headers.get("options", (game_line, ""))
+    seed = None
+    if "seed" in record.headers:
+        seed_line, seed_text = record.headers["seed"]
+        try:
+            seed = check_seed(whole_number(seed_text))
+        except RulesError as error:
+            raise RecordError(str(error), seed_line) from None
     try:
-        history = GameHistory(game, game.options_from_flags(shlex.split(options_text)))
-    except (RulesError, ValueError) as error:
+        history = GameHistory(game, game.options_from_flags(shlex.split(options_text)), seed=seed)
+    except (RulesError, ValueError) as error:  # shlex: an unclosed quote
         raise RecordError(str(error), options_line) from None
-    for index, (line_number, move_text) in enumerate(moves, 1):
+    for index, (line_number, move_text) in enumerate(record.moves, 1):
         try:
             history.play(move_text)
         except RulesError as error:
-            raise RecordError(f"move {index} {move_text!r}: {error}", line_number) from None
-    if "result" in headers:
-        result_line, claimed = headers["result"]
+            raise RecordError(f"move {index} {quote(move_text)}: {error}", line_number) from None
+    if "players" in record.headers:
+        players_line, claimed = record.headers["players"]
+        actual = seats_text(history)
+        if [name.strip() for name in claimed.split(",")] != actual.split(","):
+            raise RecordError(f"the record names the players {quote(claimed)} but its options seat {actual!r}",
+                              players_line)
+    if "result" in record.headers:
+        result_line, claimed = record.headers["result"]
         actual = result_text(history)
         if claimed.strip() and claimed.strip() != actual:
-            raise RecordError(f"the record says the result is {claimed!r} but the moves give {actual!r}", result_line)
+            raise RecordError(f"the record says the result is {quote(claimed)} but the moves give {actual!r}",
+                              result_line)
     return history
+
+
+def read_record(text: str) -> GameHistory:
+    """Replay a record; RecordError names the line and the reason when it is refused."""
+    return replay(split_record(text))

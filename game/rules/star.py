@@ -20,6 +20,7 @@ from typing import Any, Literal
 
 from .base import Game, Outcome
 from .errors import IllegalMoveError, NotationError
+from .reading import quote
 from .options import FlagOption, IntOption, OptionValue
 
 EMPTY, X_STONE, O_STONE = 0, 1, 2
@@ -59,13 +60,13 @@ class StarMove:
         match = _CELL_RE.match(word)
         if not match:
             raise NotationError(
-                f"{text!r} is not a Star move: write a cell as a column letter and a row number (F6), "
+                f"{quote(text)} is not a Star move: write a cell as a column letter and a row number (F6), "
                 "or pass, or swap",
                 "notation",
             )
         letter, row = match.groups()
         if int(row) < 1 or row != str(int(row)):
-            raise NotationError(f"{text!r}: rows are numbered from 1", "notation")
+            raise NotationError(f"{quote(text)}: rows are numbered from 1", "notation")
         return cls("place", letter.upper() + row)
 
 
@@ -264,7 +265,7 @@ class StarGame(Game[StarState, StarMove]):
         if state.over:
             raise IllegalMoveError(f"{move}: the game is over (both players passed)", "game_over")
         if not isinstance(move, StarMove):
-            raise IllegalMoveError(f"{move!r} is not a Star move", "illegal")
+            raise IllegalMoveError(f"{quote(move)} is not a Star move", "illegal")
         if move.kind == "swap":
             if not self.can_swap(state):
                 why = "no stone was placed on the first move" if state.ply == 1 else "only the second move of the game may be a swap"

@@ -29,6 +29,36 @@ Merge sources and split destinations are written in board order (row 1
 first, column a first within a row), as in the seed's examples; they are read
 in any order.
 
+Hexagonal Truchet (``-hex``, sizes ``-size=2..6``, default 4) is this
+project's DESIGN of the variant the seed leaves "still under development"
+(../shared/specs/hex-truchet.md): the same game on a hex-hex board of pointy-top
+hexagonal tiles. Every rule above holds as written; the board is another graph
+(game/rules/truchet_board.py):
+
+* each tile carries three arcs round alternate corners, so it is one bit:
+  ``u``, its band joins its top and lower corners (X's colour), ``d``, its
+  bottom and upper corners (O's); a flip toggles u and d;
+* junctions lie on 2s zigzag junction rows (1 at the bottom, X's side), named
+  by a column letter in half tile widths and the row: ``f3``; on side 4 rows 1
+  and 8 run d..l, rows 4 and 5 a..o; junction (x, r), a = 0, is X's iff
+  x + r + s is even;
+* a tile is named by its outer column letters, two apart, and its two rows,
+  as the 3 x 2 block of junctions it is: ``eg23`` has corners e2 f2 g2 e3 f3 g3;
+* "orthogonally adjacent" reads "one tile side apart": the left and right
+  neighbours in the junction row, and the junction directly above an X
+  junction or directly below an O junction (at most 3; still the other colour);
+* a tile may be flipped only while none of its six corners holds a stack;
+* each player has 3s(s-1)/2 pieces (18 on side 4), one on each junction of
+  their colour in the s-1 junction rows nearest their side;
+* set-up as on the square board: O places the top s-1 tile rows and the right
+  s-1 tiles of the middle row, X the bottom s-1 rows and the left s-1 tiles of
+  the middle row, O the centre tile, each written ``random`` or as letters
+  ``u``/``d`` (row by row from the player's own edge, left to right, the half
+  middle row last); ``-setup=single`` lists all tiles row 1 first.
+
+Moves are written as on the square board, with these names: ``ik45:h3-h5``,
+``e2,g2-f2``, ``d1>e2,g2-f2``, ``f3-e3,2xg3``, ``uudud``, ``roll:udu``.
+
 >>> str(TruchetMove.parse("b4-2xa4,b3"))
 'b4-b3,2xa4'
 >>> TruchetMove.parse("BC34:A1-D6")
@@ -39,20 +69,23 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from itertools import product
 from math import isqrt
 from typing import Any, Iterator, Literal, Mapping, Sequence
 
 from .base import Game, Outcome
 from .errors import AmbiguousMoveError, IllegalMoveError, NotationError
-from .options import ChoiceOption, IntOption, OptionValue
+from .reading import excerpt, quote, show_number, whole_number
+from .options import ChoiceOption, FlagOption, IntOption, OptionValue
+from .truchet_board import (  # noqa: F401  (the board's names are this module's public names too)
+    DEFAULT_SIZE, HEX_DEFAULT_SIZE, HEX_LETTERS, HEX_MAX_SIZE, HEX_MIN_SIZE, LETTERS, MAX_SIZE, MIN_SIZE, O,
+    SQUARE_LETTERS, X, TruchetBoard, bands, board, board_for, flipped, hex_board, junction_key, regions,
+    split_tile_name, tile_form, tile_name,
+)
 
-X, O = 0, 1
 PLAYERS = ("X", "O")
-MIN_SIZE, MAX_SIZE, DEFAULT_SIZE = 3, 25, 7
 MAX_HEIGHT = 4
-LETTERS = "abcdefghijklmnopqrstuvwxyz"
 UNPLACED = "."
 #: Typed placements are listed in `legal_moves` only up to this many (2**8 strings).
 LIST_PLACEMENTS_UP_TO = 8
@@ -61,37 +94,9 @@ ROLL = "roll:"
 Kind = Literal["step", "merge", "split", "tiles", "random", "draw"]
 
 _JUNCTION = r"[a-z][0-9]{1,2}"
-_JUNCTION_RE = re.compile(rf"^{_JUNCTION}$")
-_SOURCE_RE = re.compile(rf"^({_JUNCTION})(?:>({_JUNCTION}))?$")
-_TARGET_RE = re.compile(rf"^(?:([0-9]+)x)?({_JUNCTION})$")
-_TILE_RE = re.compile(r"^([a-z])([a-z])([0-9]{2,4})$")
-
-
-def junction_key(name: str) -> tuple[int, str]:
-    """Board order of a junction name: row first, then column (``a1 < b1 < a2``)."""
-    return int(name[1:]), name[0]
-
-
-def split_tile_name(name: str) -> tuple[int, int] | None:
-    """(column, row) of the lower-left corner of tile ``bc34`` (0-based), or None if malformed."""
-    match = _TILE_RE.match(name)
-    if not match:
-        return None
-    left, right, digits = match.groups()
-    if LETTERS.index(right) != LETTERS.index(left) + 1:
-        return None
-    for cut in range(1, len(digits)):
-        low, high = digits[:cut], digits[cut:]
-        if low[0] == "0" or high[0] == "0":
-            continue
-        if int(high) == int(low) + 1:
-            return LETTERS.index(left), int(low) - 1
-    return None
-
-
-def tile_name(column: int, row: int) -> str:
-    """``bc34`` for the tile whose lower-left corner is column 1, row 2 (0-based)."""
-    return f"{LETTERS[column]}{LETTERS[column + 1]}{row + 1}{row + 2}"
+_JUNCTION_RE = re.compile(rf"^{_JUNCTION}$", re.ASCII)
+_SOURCE_RE = re.compile(rf"^({_JUNCTION})(?:>({_JUNCTION}))?$", re.ASCII)
+_TARGET_RE = re.compile(rf"^(?:([0-9]+)x)?({_JUNCTION})$", re.ASCII)
 
 
 # --------------------------------------------------------------------------- moves
@@ -155,41 +160,45 @@ class TruchetMove:
         return cls("step", ((origin, None),), ((target, 0),), flip)
 
     @classmethod
-    def parse(cls, text: str) -> "TruchetMove":
+    def parse(cls, text: str, hexagonal: bool = False) -> "TruchetMove":
         """Read a move in the seed's notation (any case); raises NotationError saying what is wrong.
 
-        Only the form is checked here; `TruchetGame.parse_move` also checks the
+        `hexagonal` reads the hex board's notation: tile letters u/d, tile names with letters two
+        apart (``eg23``). Only the form is checked here; `TruchetGame.parse_move` also checks the
         names against the board and fills in a pre-move left out when one fits.
         """
+        say = _NOTATION[hexagonal]
+        tile_letters = set(say["letters"])
         if not isinstance(text, str):
             raise NotationError(f"a move must be text, not {type(text).__name__}", "notation")
         word = "".join(text.split()).lower()
         if not word:
-            raise NotationError("empty move: write a stack move such as a1-d6, or random", "notation")
+            raise NotationError(f"empty move: write a stack move such as {say['step']}, or random", "notation")
         if word in ("random", "draw"):
             return cls(word)  # type: ignore[arg-type]
         if word.startswith(ROLL):
             letters = word[len(ROLL):]
-            if not letters or set(letters) - {"l", "r"}:
+            if not letters or set(letters) - tile_letters:
                 raise NotationError(
-                    f"{text!r}: a tile draw is written roll: followed by letters l and r", "notation"
+                    f"{quote(text)}: a tile draw is written roll: followed by letters {say['both']}", "notation"
                 )
             return cls("tiles", letters=letters, drawn=True)
-        if set(word) <= {"l", "r"}:
+        if set(word) <= tile_letters:
             return cls("tiles", letters=word)
         flip = None
         if ":" in word:
             flip, _, word = word.partition(":")
-            if split_tile_name(flip) is None:
+            if tile_form(flip, say["gap"]) is None:
                 raise NotationError(
-                    f"{text!r}: {flip!r} is not a tile; a tile is named by its two column letters and "
-                    "two row numbers, as in bc34:a1-d6",
+                    f"{quote(text)}: {quote(flip)} is not a tile; a tile is named by its two column letters"
+                    f"{say['apart']} and two row numbers, as in {say['tile']}:{say['step']}",
                     "notation",
                 )
         if word.count("-") != 1:
             raise NotationError(
-                f"{text!r} is not a Truchet move: write a step a1-d6, a merge c3,c5-c4, a split "
-                "b4-b3,2xa4 (optionally after a flip bc34:), or random, or letters l/r for tiles",
+                f"{quote(text)} is not a Truchet move: write a step {say['step']}, a merge {say['merge']}, a split "
+                f"{say['split']} (optionally after a flip {say['tile']}:), or random, or letters {say['pair']} for "
+                "tiles",
                 "notation",
             )
         left, right = word.split("-")
@@ -198,8 +207,8 @@ class TruchetMove:
             match = _SOURCE_RE.match(part)
             if not match:
                 raise NotationError(
-                    f"{text!r}: {part!r} is not a source junction (a column letter and a row number, "
-                    "optionally >via for a move within the region first, as in a1>c3)",
+                    f"{quote(text)}: {quote(part)} is not a source junction (a column letter and a row number, "
+                    f"optionally >via for a move within the region first, as in {say['via']})",
                     "notation",
                 )
             sources.append((_check_row(match.group(1), text), match.group(2) and _check_row(match.group(2), text)))
@@ -208,35 +217,38 @@ class TruchetMove:
             match = _TARGET_RE.match(part)
             if not match:
                 raise NotationError(
-                    f"{text!r}: {part!r} is not a destination (a junction, with 2x..4x before it for a "
+                    f"{quote(text)}: {quote(part)} is not a destination (a junction, with 2x..4x before it for a "
                     "split part of more than one piece)",
                     "notation",
                 )
-            count = 1 if match.group(1) is None else int(match.group(1))
-            if count < 1:
-                raise NotationError(f"{text!r}: a split part has at least one piece, not {count}", "notation")
+            count = 1 if match.group(1) is None else (whole_number(match.group(1)) or 0)
+            if not 1 <= count <= MAX_HEIGHT:
+                raise NotationError(
+                    f"{quote(text)}: a split part has at least one piece and at most {MAX_HEIGHT} (no stack is "
+                    f"taller), not {show_number(count)}", "notation")
             targets.append((_check_row(match.group(2), text), count))
         origins = [origin for origin, _ in sources]
         if len(set(origins)) != len(origins):
-            raise NotationError(f"{text!r}: a source junction is written twice", "notation")
+            raise NotationError(f"{quote(text)}: a source junction is written twice", "notation")
         names = [name for name, _ in targets]
         if len(set(names)) != len(names):
-            raise NotationError(f"{text!r}: a destination junction is written twice", "notation")
+            raise NotationError(f"{quote(text)}: a destination junction is written twice", "notation")
         counted = any(count > 1 for _, count in targets)
         if len(sources) > 1 and len(targets) > 1:
             raise NotationError(
-                f"{text!r}: a move either merges several stacks onto one junction or splits one stack "
+                f"{quote(text)}: a move either merges several stacks onto one junction or splits one stack "
                 "onto several, not both",
                 "notation",
             )
         if len(sources) > 1:
             if counted:
                 raise NotationError(
-                    f"{text!r}: a merge moves whole stacks, so no height is written (c3,c5-c4)", "notation"
+                    f"{quote(text)}: a merge moves whole stacks, so no height is written ({say['merge']})",
+                    "notation",
                 )
             if sum(via is not None for _, via in sources) > 1:
                 raise NotationError(
-                    f"{text!r}: only one of the merging stacks may first move within its region", "notation"
+                    f"{quote(text)}: only one of the merging stacks may first move within its region", "notation"
                 )
             ordered = tuple(sorted(sources, key=lambda source: junction_key(source[0])))
             return cls("merge", ordered, ((names[0], 0),), flip)
@@ -245,13 +257,13 @@ class TruchetMove:
             return cls("split", tuple(sources), ordered_targets, flip)
         if counted:
             raise NotationError(
-                f"{text!r}: a split goes to at least two junctions (b4-b3,2xa4); a step moves the whole "
+                f"{quote(text)}: a split goes to at least two junctions ({say['split']}); a step moves the whole "
                 "stack and takes no height",
                 "notation",
             )
         if sources[0][1] is not None:
             raise NotationError(
-                f"{text!r}: a step goes straight to its destination: write {sources[0][0]}-{names[0]}",
+                f"{quote(text)}: a step goes straight to its destination: write {sources[0][0]}-{names[0]}",
                 "notation",
             )
         return cls("step", tuple(sources), ((names[0], 0),), flip)
@@ -259,139 +271,23 @@ class TruchetMove:
 
 def _check_row(name: str, text: str) -> str:
     if name[1] == "0":
-        raise NotationError(f"{text!r}: {name} is not a junction: rows are numbered from 1", "notation")
+        raise NotationError(f"{quote(text)}: {name} is not a junction: rows are numbered from 1", "notation")
     return name
 
+
+#: The examples and letters of each board's notation (False: square, True: hex), for messages.
+_NOTATION: dict[bool, dict[str, Any]] = {
+    False: {"letters": SQUARE_LETTERS, "pair": "l/r", "both": "l and r", "gap": 1, "apart": "", "tile": "bc34",
+            "step": "a1-d6", "merge": "c3,c5-c4", "split": "b4-b3,2xa4", "via": "a1>c3"},
+    True: {"letters": HEX_LETTERS, "pair": "u/d", "both": "u and d", "gap": 2, "apart": " (two apart)",
+           "tile": "ik45", "step": "h3-h5", "merge": "e2,g2-f2", "split": "f3-e3,2xg3", "via": "d1>e2"},
+}
 
 RANDOM = TruchetMove("random")
 DRAW = TruchetMove("draw")
 
 
-# --------------------------------------------------------------------------- board
-@dataclass(frozen=True)
-class TruchetBoard:
-    """Geometry of the n x n tile board: junctions, colours, tiles and set-up orders.
-
-    Junction ``j = row * side + column`` (0-based, row 0 at the bottom, side =
-    n + 1), so index order is the notation's board order. Tile ``t = row * n +
-    column`` has corners (bottom-left, bottom-right, top-left, top-right).
-    """
-
-    size: int
-    side: int
-    names: tuple[str, ...]
-    index: dict[str, int] = field(repr=False)
-    colour: tuple[int, ...]  # X (dotted) or O (blank) per junction
-    orthogonal: tuple[tuple[int, ...], ...]  # neighbours in index order
-    tile_names: tuple[str, ...]
-    tile_index: dict[str, int] = field(repr=False)
-    corners: tuple[tuple[int, int, int, int], ...]
-    tiles_at: tuple[tuple[int, ...], ...]  # the tiles having each junction as a corner
-    homes: tuple[tuple[int, ...], tuple[int, ...]]  # starting junctions of X and of O
-    placement_orders: tuple[tuple[int, ...], ...]  # tiles of move 1 (O), move 2 (X), move 3 (centre)
-
-    @property
-    def junction_count(self) -> int:
-        return self.side * self.side
-
-    @property
-    def tile_count(self) -> int:
-        return self.size * self.size
-
-    @property
-    def pieces(self) -> int:
-        """Pieces per player: (n - 1)(n + 1) / 4 (the seed's formula with its /2 read as /4)."""
-        return (self.size - 1) * (self.size + 1) // 4
-
-    def extent(self) -> str:
-        return f"{self.names[0]}-{self.names[-1]}"
-
-
-@lru_cache(maxsize=None)
-def board(n: int) -> TruchetBoard:
-    if not MIN_SIZE <= n <= MAX_SIZE or n % 2 == 0:
-        raise ValueError(f"Truchet boards have odd sizes {MIN_SIZE}..{MAX_SIZE}, not {n}")
-    side = n + 1
-    names = tuple(f"{LETTERS[c]}{r + 1}" for r in range(side) for c in range(side))
-    colour = tuple(X if (c + r) % 2 == 0 else O for r in range(side) for c in range(side))
-    orthogonal = []
-    for r in range(side):
-        for c in range(side):
-            near = []
-            if r > 0:
-                near.append((r - 1) * side + c)
-            if c > 0:
-                near.append(r * side + c - 1)
-            if c < side - 1:
-                near.append(r * side + c + 1)
-            if r < side - 1:
-                near.append((r + 1) * side + c)
-            orthogonal.append(tuple(near))
-    corners = []
-    tile_names = []
-    tiles_at: list[list[int]] = [[] for _ in range(side * side)]
-    for r in range(n):
-        for c in range(n):
-            bl, br, tl, tr = r * side + c, r * side + c + 1, (r + 1) * side + c, (r + 1) * side + c + 1
-            corners.append((bl, br, tl, tr))
-            tile_names.append(tile_name(c, r))
-            for j in (bl, br, tl, tr):
-                tiles_at[j].append(r * n + c)
-    half = (n - 1) // 2
-    x_home = tuple(j for j in range(half * side) if colour[j] == X)
-    o_home = tuple(j for j in range((side - half) * side, side * side) if colour[j] == O)
-    x_order = tuple(r * n + c for r in range(half) for c in range(n)) + tuple(half * n + c for c in range(half))
-    o_order = tuple(r * n + c for r in range(n - 1, half, -1) for c in range(n)) + tuple(
-        half * n + c for c in range(half + 1, n)
-    )
-    centre = (half * n + half,)
-    return TruchetBoard(
-        n, side, names, {name: i for i, name in enumerate(names)}, colour, tuple(orthogonal),
-        tuple(tile_names), {name: i for i, name in enumerate(tile_names)}, tuple(corners),
-        tuple(tuple(t) for t in tiles_at), (x_home, o_home), (o_order, x_order, centre),
-    )
-
-
-@lru_cache(maxsize=16384)
-def bands(n: int, tiles: str) -> tuple[tuple[int, ...], ...]:
-    """For each junction, the junctions its tile bands join it to (unplaced tiles join nothing)."""
-    geo = board(n)
-    near: list[list[int]] = [[] for _ in range(geo.junction_count)]
-    for t, letter in enumerate(tiles):
-        bl, br, tl, tr = geo.corners[t]
-        if letter == "l":
-            near[tl].append(br)
-            near[br].append(tl)
-        elif letter == "r":
-            near[bl].append(tr)
-            near[tr].append(bl)
-    return tuple(tuple(sorted(js)) for js in near)
-
-
-@lru_cache(maxsize=4096)
-def regions(n: int, tiles: str) -> tuple[int, ...]:
-    """Region number of each junction: the lowest junction index in its region."""
-    near = bands(n, tiles)
-    region = [-1] * len(near)
-    for start in range(len(near)):
-        if region[start] >= 0:
-            continue
-        region[start] = start
-        todo = [start]
-        while todo:
-            j = todo.pop()
-            for k in near[j]:
-                if region[k] < 0:
-                    region[k] = start
-                    todo.append(k)
-    return tuple(region)
-
-
-def flipped(tiles: str, t: int) -> str:
-    """`tiles` with tile `t` flipped (its band moves to the other diagonal)."""
-    return tiles[:t] + ("r" if tiles[t] == "l" else "l") + tiles[t + 1:]
-
-
+# --------------------------------------------------------------------------- regions
 def reachable(near: Sequence[Sequence[int]], stacks: Sequence[int], start: int) -> list[int]:
     """Empty junctions a stack on `start` can step to: along bands, through empty junctions only."""
     seen = {start}
@@ -408,6 +304,42 @@ def reachable(near: Sequence[Sequence[int]], stacks: Sequence[int], start: int) 
     return found
 
 
+def empty_components(near: Sequence[Sequence[int]], stacks: Sequence[int],
+                     starts: Sequence[int]) -> tuple[dict[int, int], list[list[int]]]:
+    """The sets of empty junctions joined by bands that hold the empty junctions among `starts`: the
+    number of each junction's set, and each set's junctions in order. A stack reaches the sets of the
+    empty junctions its bands join it to (`reachable`)."""
+    label: dict[int, int] = {}
+    members: list[list[int]] = []
+    for start in starts:
+        if start in label or stacks[start]:
+            continue
+        number = label[start] = len(members)
+        found = [start]
+        todo = [start]
+        while todo:
+            j = todo.pop()
+            for k in near[j]:
+                if k not in label and not stacks[k]:
+                    label[k] = number
+                    found.append(k)
+                    todo.append(k)
+        found.sort()
+        members.append(found)
+    return label, members
+
+
+def _union(members: list[list[int]], numbers: set[int], more: list[int] | None = None) -> list[int]:
+    """The junctions of the sets `numbers` (and `more`), in order."""
+    if len(numbers) == 1 and not more:
+        return members[next(iter(numbers))]
+    found = list(more or ())
+    for number in numbers:
+        found += members[number]
+    found.sort()
+    return found
+
+
 # --------------------------------------------------------------------------- state
 @dataclass(frozen=True, slots=True)
 class TruchetState:
@@ -417,7 +349,8 @@ class TruchetState:
     tile ``row * n + column`` from the bottom-left. `stacks` has one number per
     junction: 0 empty, +h an X stack of height h, -h an O stack. `placed` counts
     the set-up moves made; `pending` is true after ``random`` until the tiles are
-    drawn. `quiet` counts turns in a row without a capture.
+    drawn. `quiet` counts turns in a row without a capture. `hex` is true on the
+    hex-hex board of side `size` (tiles ``u``/``d`` in the board's tile order).
     """
 
     size: int = DEFAULT_SIZE
@@ -433,10 +366,11 @@ class TruchetState:
     draw_rule: str = "claim"
     quiet_limit: int = 50
     last: TruchetMove | None = None
+    hex: bool = False
 
     @property
     def board(self) -> TruchetBoard:
-        return board(self.size)
+        return board_for(self.size, self.hex)
 
     @property
     def placements(self) -> int:
@@ -498,64 +432,257 @@ def _splits(h: int, k: int) -> tuple[tuple[int, ...], ...]:
     )
 
 
+# A stack move without its flip: (kind, sources, targets), the fields of TruchetMove, so that
+# TruchetMove(*template, flip) is the move.
+Template = tuple[Kind, tuple[tuple[str, str | None], ...], tuple[tuple[str, int], ...]]
+# Where a piece of the moves lies in their order: (0, p) steps of the stack on p, (1, t) merges onto t,
+# (2, p) splits of the stack on p.
+SegmentKey = tuple[int, int]
+
+
+@lru_cache(maxsize=None)
+def _whole_stack_targets(n: int, hexagonal: bool = False) -> tuple[tuple[tuple[str, int]], ...]:
+    """The `targets` of a step or merge onto each junction (shared by all moves)."""
+    return tuple(((name, 0),) for name in board_for(n, hexagonal).names)
+
+
+class StackMoves:
+    """The stack moves of player `me` with `stacks` as they stand, on `tiles` and after each flip.
+
+    Only where a stack can move within its region (its *reach*, see `reachable`) depends on the tiles:
+    what a merge or split may land on depends on the stacks alone. So the moves are built in segments
+    (the steps of one stack, the merges onto one junction, the splits of one stack), the pieces of a
+    segment are cached by what they depend on, and a flip rebuilds only the segments of the stacks whose
+    reach it can change (those reaching a corner of the flipped tile) and of the junctions next to
+    their reach. The order: steps by origin, merges by target, splits by origin.
+    """
+
+    def __init__(self, geo: TruchetBoard, tiles: str, stacks: Sequence[int], me: int) -> None:
+        self.geo, self.tiles, self.stacks, self.me = geo, tiles, stacks, me
+        self.sign = sign = _sign(me)
+        self.near = bands(geo, tiles)
+        self.whole = _whole_stack_targets(geo.size, geo.hex)
+        self.own = [j for j, h in enumerate(stacks) if h * sign > 0]
+        self.height = {p: stacks[p] * sign for p in self.own}
+        # what `reachable` gives for each stack, from the components of empty junctions around them
+        label, members = empty_components(self.near, stacks, [j for p in self.own for j in self.near[p]])
+        self.reach = {p: _union(members, {label[j] for j in self.near[p] if j in label}) for p in self.own}
+        self._needs: dict[int, int] = {}
+        self._adjacent: dict[int, list[int]] = {}
+        self._pieces: dict[tuple, list[Template]] = {}
+        self._base: tuple[list[SegmentKey], list[int], list[Template]] | None = None
+
+    # -- what does not depend on the tiles ------------------------------------------------
+    def need(self, j: int) -> int:
+        need = self._needs.get(j)
+        if need is None:
+            need = self._needs[j] = _need(self.geo, self.stacks, j, self.sign, self.me)
+        return need
+
+    def adjacent(self, t: int) -> list[int]:
+        """The mover's stacks orthogonally next to `t`."""
+        found = self._adjacent.get(t)
+        if found is None:
+            sign, stacks = self.sign, self.stacks
+            found = self._adjacent[t] = [q for q in self.geo.orthogonal[t] if stacks[q] * sign > 0]
+        return found
+
+    def is_target(self, t: int) -> bool:
+        """Whether merges onto `t` can exist: it takes a stack of at most MAX_HEIGHT and has a stack next
+        to it."""
+        return self.need(t) <= MAX_HEIGHT and bool(self.adjacent(t))
+
+    def _piece(self, key: tuple, build: Any) -> list[Template]:
+        """``build(*key[1:])``, made once (key[0] names what is built)."""
+        found = self._pieces.get(key)
+        if found is None:
+            found = self._pieces[key] = build(*key[1:])
+        return found
+
+    def _steps(self, p: int, reach: Sequence[int]) -> list[Template]:
+        source, whole = ((self.geo.names[p], None),), self.whole
+        return [("step", source, whole[d]) for d in reach]
+
+    def _fixed_merges(self, t: int) -> list[Template]:
+        """Merges of stacks standing next to `t`."""
+        names, height = self.geo.names, self.height
+        need, adjacent = self.need(t), self.adjacent(t)
+        target = self.whole[t]
+        found: list[Template] = []
+        for subset in _SUBSETS[len(adjacent)]:
+            if len(subset) < 2:
+                continue
+            total = sum(height[adjacent[i]] for i in subset)
+            if need <= total <= MAX_HEIGHT:
+                found.append(("merge", tuple((names[adjacent[i]], None) for i in subset), target))
+        return found
+
+    def _mover_merges(self, t: int, mover: int, vias: tuple[int, ...]) -> list[Template]:
+        """Merges onto `t` where the stack on `mover` first moves to one of `vias` (next to t)."""
+        names, height = self.geo.names, self.height
+        need = self.need(t)
+        target = self.whole[t]
+        others = [q for q in self.adjacent(t) if q != mover]
+        found: list[Template] = []
+        for subset in _SUBSETS[len(others)]:
+            total = height[mover] + sum(height[others[i]] for i in subset)
+            if not need <= total <= MAX_HEIGHT:
+                continue
+            members = sorted([others[i] for i in subset] + [mover])
+            for via in vias:
+                found.append(("merge", tuple((names[q], names[via] if q == mover else None) for q in members),
+                              target))
+        return found
+
+    def _splits_at(self, p: int, q: int) -> list[Template]:
+        """Splits of the stack on `p` from `q` (where it stands, or where it first moves)."""
+        names = self.geo.names
+        around = self.geo.orthogonal[q]
+        needs = [self.need(d) for d in around]
+        source = ((names[p], None if q == p else names[q]),)
+        return [("split", source, tuple((names[around[i]], c) for i, c in enumerate(counts) if c))
+                for counts in _splits(self.height[p], len(around))
+                if all(c == 0 or c >= needs[i] for i, c in enumerate(counts))]
+
+    # -- segments ------------------------------------------------------------------------------
+    def _merges(self, t: int, vias: Mapping[int, tuple[int, ...]]) -> list[Template]:
+        """The merges onto `t`, given for each mover the junctions next to t it can reach."""
+        found = list(self._piece(("fixed", t), self._fixed_merges))
+        for mover in sorted(vias):
+            found += self._piece(("mover", t, mover, vias[mover]), self._mover_merges)
+        return found
+
+    def _vias(self, reach: Mapping[int, Sequence[int]]) -> dict[int, dict[int, list[int]]]:
+        """For each merge target, the movers reaching a junction next to it, and those junctions in order."""
+        orthogonal, targets = self.geo.orthogonal, self._targets
+        vias: dict[int, dict[int, list[int]]] = {}
+        for mover, cells in reach.items():
+            for v in cells:  # in index order, as orthogonal lists them
+                for t in orthogonal[v]:
+                    if targets[t]:
+                        vias.setdefault(t, {}).setdefault(mover, []).append(v)
+        return vias
+
+    def _segment(self, key: SegmentKey, reach: Mapping[int, Sequence[int]],
+                 vias: Mapping[int, Mapping[int, Sequence[int]]]) -> list[Template]:
+        section, j = key
+        if section == 0:
+            return self._piece(("steps", j, tuple(reach[j])), self._steps)
+        if section == 1:
+            return self._merges(j, {m: tuple(v) for m, v in vias.get(j, {}).items()})
+        if self.height[j] < 2:
+            return []
+        found: list[Template] = []
+        for q in [j] + list(reach[j]):
+            found += self._piece(("split", j, q), self._splits_at)
+        return found
+
+    def _keys(self) -> Iterator[SegmentKey]:
+        yield from ((0, p) for p in self.own)
+        yield from ((1, t) for t in range(len(self.stacks)) if self.is_target(t))  # (not _targets: lazily)
+        yield from ((2, p) for p in self.own)
+
+    def first(self) -> Template | None:
+        """The first stack move without a flip, or None, built only as far as needed."""
+        for key in self._keys():
+            # no merge with a move first past the steps: a stack that can move would have had a step
+            found = self._segment(key, self.reach, {})
+            if found:
+                return found[0]
+        return None
+
+    def templates(self) -> list[Template]:
+        """The stack moves without a flip, in order."""
+        return self._layout()[2]
+
+    def _layout(self) -> tuple[list[SegmentKey], list[int], list[Template]]:
+        """The segment keys in order, where each begins in the list of moves (and its end), the moves."""
+        if self._base is None:
+            keys = list(self._keys())
+            vias = self._base_vias
+            starts: list[int] = []
+            flat: list[Template] = []
+            for key in keys:
+                starts.append(len(flat))
+                flat += self._segment(key, self.reach, vias)
+            starts.append(len(flat))
+            self._base = keys, starts, flat
+        return self._base
+
+    # -- flips ----------------------------------------------------------------------------------
+    def after_flip(self, t: int) -> list[Template]:
+        """The stack moves after flipping tile `t` (free of stacks), in order. When the flip cannot change
+        any stack's reach this is the very list `templates` returns."""
+        keys, starts, flat = self._layout()
+        corners = self.geo.corners[t]
+        affected = sorted({p for c in corners for p in self._reached_by.get(c, ())})
+        if not affected:
+            return flat
+        # the band leaves the corners it joined (no other tile joins two of them) for the other corners
+        first, second = self.geo.band_corners[t]
+        old, new = (first, second) if self.tiles[t] == self.geo.letters[0] else (second, first)
+        near = list(self.near)
+        for a in old:
+            near[a] = tuple(j for j in near[a] if j not in old)
+        for a in new:
+            near[a] = near[a] + tuple(j for j in new if j != a)
+        # the flip changes only the components of its corners (all empty): the rest of a reach stays
+        label, members = empty_components(near, self.stacks, corners)
+        reach = {p: _union(members, {label[j] for j in near[p] if j in label},
+                           [j for j in self.reach[p] if j not in label]) for p in affected}
+        # merge targets next to the old or new reach of a changed stack
+        orthogonal, targets = self.geo.orthogonal, self._targets
+        cells = set().union(*(self.reach[p] for p in affected), *reach.values())
+        touched = {u for v in cells for u in orthogonal[v] if targets[u]}
+        new_vias = self._vias(reach)
+        old_vias = self._base_vias
+        replaced: dict[SegmentKey, list[Template]] = {}
+        for p in affected:
+            replaced[(0, p)] = self._segment((0, p), reach, new_vias)
+            replaced[(2, p)] = self._segment((2, p), reach, new_vias)
+        changed = set(affected)
+        for u in touched:
+            vias = {m: tuple(v) for m, v in old_vias.get(u, {}).items() if m not in changed}
+            vias.update((m, tuple(v)) for m, v in new_vias.get(u, {}).items())
+            replaced[(1, u)] = self._merges(u, vias)
+        position = self._position
+        out: list[Template] = []
+        cursor = 0
+        for i in sorted(position[key] for key in replaced):
+            out += flat[cursor:starts[i]]
+            out += replaced[keys[i]]
+            cursor = starts[i + 1]
+        out += flat[cursor:]
+        return out
+
+    @cached_property
+    def _targets(self) -> list[bool]:
+        return [self.is_target(t) for t in range(len(self.stacks))]
+
+    @cached_property
+    def _reached_by(self) -> dict[int, list[int]]:
+        """The stacks reaching each junction."""
+        found: dict[int, list[int]] = {}
+        for p, cells in self.reach.items():
+            for j in cells:
+                found.setdefault(j, []).append(p)
+        return found
+
+    @cached_property
+    def _base_vias(self) -> dict[int, dict[int, list[int]]]:
+        return self._vias(self.reach)
+
+    @cached_property
+    def _position(self) -> dict[SegmentKey, int]:
+        return {key: i for i, key in enumerate(self._layout()[0])}
+
+
 def stack_moves(geo: TruchetBoard, tiles: str, stacks: Sequence[int], me: int,
                 flip: str | None = None) -> Iterator[TruchetMove]:
     """Every stack move of player `me` on this tiling (each marked with `flip`), in a fixed order:
     steps, then merges by target, then splits by origin."""
-    near = bands(geo.size, tiles)
-    names = geo.names
-    sign = _sign(me)
-    own = [j for j, h in enumerate(stacks) if h * sign > 0]
-    reach = {p: reachable(near, stacks, p) for p in own}
-    for p in own:
-        for d in reach[p]:
-            yield TruchetMove("step", ((names[p], None),), ((names[d], 0),), flip)
-    # merges: target t, sources adjacent to it, optionally one source moving next to it first
-    reach_sets = {p: set(r) for p, r in reach.items()}
-    for t in range(len(stacks)):
-        need = _need(geo, stacks, t, sign, me)
-        if need > MAX_HEIGHT:
-            continue
-        around = geo.orthogonal[t]
-        adjacent = [q for q in around if stacks[q] * sign > 0]
-        if not adjacent:
-            continue
-        target = ((names[t], 0),)
-        for subset in _SUBSETS[len(adjacent)]:
-            if len(subset) < 2:
-                continue
-            total = sum(stacks[adjacent[i]] * sign for i in subset)
-            if need <= total <= MAX_HEIGHT:
-                yield TruchetMove("merge", tuple((names[adjacent[i]], None) for i in subset), target, flip)
-        for mover in own:
-            vias = [v for v in around if v in reach_sets[mover]]
-            if not vias:
-                continue
-            others = [q for q in adjacent if q != mover]
-            height = stacks[mover] * sign
-            for subset in _SUBSETS[len(others)]:
-                total = height + sum(stacks[others[i]] * sign for i in subset)
-                if not need <= total <= MAX_HEIGHT:
-                    continue
-                members = sorted([others[i] for i in subset] + [mover])
-                for via in vias:
-                    sources = tuple((names[q], names[via] if q == mover else None) for q in members)
-                    yield TruchetMove("merge", sources, target, flip)
-    # splits: a stack of two or more, from where it stands or after a move within its region
-    for p in own:
-        height = stacks[p] * sign
-        if height < 2:
-            continue
-        for q in [p] + reach[p]:
-            around = geo.orthogonal[q]
-            needs = [_need(geo, stacks, d, sign, me) for d in around]
-            via = None if q == p else names[q]
-            for counts in _splits(height, len(around)):
-                if all(c == 0 or c >= needs[i] for i, c in enumerate(counts)):
-                    yield TruchetMove(
-                        "split", ((names[p], via),),
-                        tuple((names[around[i]], c) for i, c in enumerate(counts) if c), flip,
-                    )
+    for kind, sources, targets in StackMoves(geo, tiles, stacks, me).templates():
+        yield TruchetMove(kind, sources, targets, flip)
 
 
 def _proven_draw(state: TruchetState) -> bool:
@@ -566,7 +693,7 @@ def _proven_draw(state: TruchetState) -> bool:
         return False
     geo = state.board
     a, b = occupied
-    near = bands(state.size, state.tiles)
+    near = bands(geo, state.tiles)
     return geo.colour[a] != geo.colour[b] and bool(near[a]) and bool(near[b])
 
 
@@ -591,18 +718,13 @@ def _outcome(state: TruchetState) -> Outcome | None:
 def _has_move(state: TruchetState) -> bool:
     """Can the player to move make a stack move, with or without a flip first?
 
-    (A flip never opens a move where none was: the tiles at a stack's own junction are pinned by it,
-    so its first step, and any merge or split without a move first, do not depend on free tiles.
-    The flips are tried all the same, as the spec asks, at the cost of the rare stalemate check.)
+    Only the tiles as they lie are tried: a flip never opens a move where none was. Every stack move
+    begins with a step to a junction one tile side away, along a tile at the stack's own junction, and
+    those tiles are pinned by the stack, so no flip can change them (truchet.md's stalemate rule asks
+    about moves after a flip too; tests/test_truchet_moves.py checks the two agree on crowded positions
+    of both boards). Trying every flip made a stalemated position cost 10-90 ms per `outcome` call.
     """
-    geo = state.board
-    me = state.to_move
-    for _ in stack_moves(geo, state.tiles, state.stacks, me):
-        return True
-    for t in _flippable(state):
-        for _ in stack_moves(geo, flipped(state.tiles, t), state.stacks, me):
-            return True
-    return False
+    return StackMoves(state.board, state.tiles, state.stacks, state.to_move).first() is not None
 
 
 def _flippable(state: TruchetState) -> list[int]:
@@ -618,10 +740,10 @@ class TruchetGame(Game[TruchetState, TruchetMove]):
                "flip a tile to reshape them.")
     designer = "Cameron Browne (2007)"
     players = PLAYERS
+    has_chance = True
     #: Random games end by themselves (captures and stalemates), the automatic quiet-turn draw is a safety net.
     playout_options: Mapping[str, object] = {"draw": "auto", "quiet": 12}
-    OPTIONS = (
-        IntOption("size", DEFAULT_SIZE, MIN_SIZE, MAX_SIZE, "tiles per side of the board", odd_only=True),
+    _COMMON = (
         ChoiceOption("setup", "turns", ("turns", "single"),
                      "turns: O places its half, X its half, O the centre tile (moves 1-3); "
                      "single: one move places every tile"),
@@ -630,43 +752,69 @@ class TruchetGame(Game[TruchetState, TruchetMove]):
                      "end the game as a draw with 'draw'; auto = the game is drawn; off = only proven draws"),
         IntOption("quiet", 50, 1, 1000, "turns in a row without a capture before the draw of -draw"),
     )
+    OPTIONS = (IntOption("size", DEFAULT_SIZE, MIN_SIZE, MAX_SIZE, "tiles per side of the board", odd_only=True),
+               *_COMMON)
+    #: Hexagonal Truchet, a board option (hex-truchet.md, Design 11): ``-hex [-size=s]``.
+    VARIANT_OPTIONS = ((
+        FlagOption("hex", "Hexagonal Truchet, our design of the variant the inventor left unfinished: "
+                          "a hex-hex board of hexagonal tiles"),
+        IntOption("size", HEX_DEFAULT_SIZE, HEX_MIN_SIZE, HEX_MAX_SIZE, "tiles along each side of the hex-hex board"),
+        *_COMMON,
+    ),)
 
     # -- starting --------------------------------------------------------------------
     def _initial(self, options: dict[str, OptionValue]) -> TruchetState:
         size = int(options["size"])
-        geo = board(size)
+        hexagonal = bool(options.get("hex", False))
+        geo = board_for(size, hexagonal)
         return TruchetState(
             size=size, tiles=UNPLACED * geo.tile_count, stacks=(0,) * geo.junction_count, to_move=O,
             setup=str(options["setup"]), draw_rule=str(options["draw"]), quiet_limit=int(options["quiet"]),
+            hex=hexagonal,
         )
 
     def options_of(self, state: TruchetState) -> dict[str, OptionValue]:
-        return {"size": state.size, "setup": state.setup, "draw": state.draw_rule, "quiet": state.quiet_limit}
+        found: dict[str, OptionValue] = {"hex": True} if state.hex else {}
+        found.update(size=state.size, setup=state.setup, draw=state.draw_rule, quiet=state.quiet_limit)
+        return found
 
     def position(self, tiles: str, x: Mapping[str, int] | None = None, o: Mapping[str, int] | None = None,
                  to_move: int = X, quiet: int = 0, options: Mapping[str, object] | None = None) -> TruchetState:
         """A position in the play phase: `tiles` lists all n*n tiles row 1 first (as ``-setup=single``),
-        `x` and `o` map junction names to stack heights.
+        `x` and `o` map junction names to stack heights. Letters u/d (or ``-hex`` in `options`) make a
+        position on the hex board, whose side the number of letters tells (3s(s-1)+1 tiles).
 
         Raises ValueError (NotationError or IllegalMoveError) naming what is wrong.
         """
         values = self.check_options(options)
         letters = "".join(tiles.split()).lower()
-        size = isqrt(len(letters))
-        if (size * size != len(letters) or size % 2 == 0 or not MIN_SIZE <= size <= MAX_SIZE
-                or set(letters) - {"l", "r"}):
-            raise NotationError(
-                f"a position needs n*n letters l/r for an odd n from {MIN_SIZE} to {MAX_SIZE} "
-                f"(got {len(letters)} characters)",
-                "position",
-            )
-        geo = board(size)
+        if values.get("hex") or (letters and set(letters) <= set(HEX_LETTERS)):
+            sizes = {3 * s * (s - 1) + 1: s for s in range(HEX_MIN_SIZE, HEX_MAX_SIZE + 1)}
+            size = sizes.get(len(letters), 0)
+            if not size or set(letters) - set(HEX_LETTERS):
+                raise NotationError(
+                    f"a hex position needs 3s(s-1)+1 letters u/d for a side s from {HEX_MIN_SIZE} to {HEX_MAX_SIZE} "
+                    f"({', '.join(map(str, sizes))} letters; got {len(letters)} characters)",
+                    "position",
+                )
+            geo = hex_board(size)
+        else:
+            size = isqrt(len(letters))
+            if (size * size != len(letters) or size % 2 == 0 or not MIN_SIZE <= size <= MAX_SIZE
+                    or set(letters) - set(SQUARE_LETTERS)):
+                raise NotationError(
+                    f"a position needs n*n letters l/r for an odd n from {MIN_SIZE} to {MAX_SIZE} "
+                    f"(got {len(letters)} characters)",
+                    "position",
+                )
+            geo = board(size)
         stacks = [0] * geo.junction_count
         for player, placed in ((X, x or {}), (O, o or {})):
             for name, height in placed.items():
                 j = geo.index.get(name.lower())
                 if j is None:
-                    raise NotationError(f"there is no junction {name.lower()} on the {size}x{size} board",
+                    raise NotationError(f"there is no junction {name.lower()} on the {geo.label} board"
+                                        + (f" ({geo.extent(name.lower())})" if geo.hex else ""),
                                         "off_board")
                 if not 1 <= height <= MAX_HEIGHT:
                     raise IllegalMoveError(f"a stack has 1 to {MAX_HEIGHT} pieces, not {height}", "height")
@@ -675,7 +823,7 @@ class TruchetGame(Game[TruchetState, TruchetMove]):
                 stacks[j] = _sign(player) * height
         return TruchetState(
             size=size, tiles=letters, stacks=tuple(stacks), to_move=to_move, placed=3, quiet=quiet,
-            setup="turns", draw_rule=str(values["draw"]), quiet_limit=int(values["quiet"]),
+            setup="turns", draw_rule=str(values["draw"]), quiet_limit=int(values["quiet"]), hex=geo.hex,
         )
 
     # -- moves -----------------------------------------------------------------------
@@ -686,48 +834,54 @@ class TruchetGame(Game[TruchetState, TruchetMove]):
         if not state.pending:
             raise NotationError("no tiles are waiting to be drawn at random", "no_chance")
         count = len(state.placement_tiles())
-        return TruchetMove("tiles", letters="".join("lr"[rng.randrange(2)] for _ in range(count)), drawn=True)
+        pair = state.board.letters
+        return TruchetMove("tiles", letters="".join(pair[rng.randrange(2)] for _ in range(count)), drawn=True)
 
     def legal_moves(self, state: TruchetState) -> list[TruchetMove]:
-        """Every legal move, in a fixed order.
+        """Every legal move, in a fixed order (empty only once the game is over).
 
-        During the tile set-up, where a move may place up to n*n tiles, the
-        typed placements are listed only when there are at most
-        2**LIST_PLACEMENTS_UP_TO of them (`random` is always listed and any
-        string of the right length is legal); likewise the possible draws of
-        a chance state.
+        During the tile set-up, where a move may place up to n*n tiles, every
+        string of l and r (u and d on the hex board) of the right length is
+        legal: the typed placements (and, after `random`, the possible draws)
+        are listed only when there are at most 2**LIST_PLACEMENTS_UP_TO of them.
+        With more, a placement lists `random` alone and a draw the two where
+        every tile is alike (``roll:lll...``, ``roll:rrr...``), standing for the
+        rest (`random_chance` draws one fairly).
         """
         if not state.playing:
             count = len(state.placement_tiles())
-            every = count <= LIST_PLACEMENTS_UP_TO
-            letters = ["".join(p) for p in product("lr", repeat=count)] if every else []
+            pair = state.board.letters
+            if count <= LIST_PLACEMENTS_UP_TO:
+                letters = ["".join(p) for p in product(pair, repeat=count)]
+            else:
+                letters = [pair[0] * count, pair[1] * count] if state.pending else []
             if state.pending:
                 return [TruchetMove("tiles", letters=w, drawn=True) for w in letters]
             return [RANDOM] + [TruchetMove("tiles", letters=w) for w in letters]
         if _outcome(state) is not None:
             return []
-        geo = state.board
-        me = state.to_move
-        stacks = state.stacks
-        base = list(stack_moves(geo, state.tiles, stacks, me))
-        moves = list(base)
-        # A flip changes the moves only if the flipped tile touches a junction some stack of the mover can
-        # reach (the tiles at the stacks themselves are pinned); otherwise the same moves follow the flip.
-        near = bands(state.size, state.tiles)
-        sign = _sign(me)
-        reached: set[int] = set()
-        for p, h in enumerate(stacks):
-            if h * sign > 0:
-                reached.update(reachable(near, stacks, p))
-        for t in _flippable(state):
-            name = geo.tile_names[t]
-            if any(j in reached for j in geo.corners[t]):
-                moves.extend(stack_moves(geo, flipped(state.tiles, t), stacks, me, name))
-            else:
-                moves.extend([TruchetMove(m.kind, m.sources, m.targets, name) for m in base])
+        moves: list[TruchetMove] = []
+        for flip, templates in self.move_groups(state):
+            moves += [TruchetMove(kind, sources, targets, flip) for kind, sources, targets in templates]
         if self.can_claim_draw(state):
             moves.append(DRAW)
         return moves
+
+    def move_groups(self, state: TruchetState) -> list[tuple[str | None, list[Template]]]:
+        """The stack moves of `legal_moves`, in the same order, without building them: one group per tile
+        flipped first (None: no flip, then the free tiles in order), each a list of templates
+        ``(kind, sources, targets)``; ``TruchetMove(kind, sources, targets, flip)`` is the move.
+
+        For a search that scans thousands of moves: the count is the sum of the lengths, and a flip that
+        cannot change where any stack may go (none reaches a corner of the tile) shares the very list of
+        the group without a flip, so what follows from those moves can be worked out once. Empty outside
+        the play phase and once the game is over (``draw``, when it may be claimed, is not a stack move).
+        """
+        if not state.playing or state.pending or _outcome(state) is not None:
+            return []
+        geo = state.board
+        moves = StackMoves(geo, state.tiles, state.stacks, state.to_move)
+        return [(None, moves.templates())] + [(geo.tile_names[t], moves.after_flip(t)) for t in _flippable(state)]
 
     def can_claim_draw(self, state: TruchetState) -> bool:
         return (state.playing and state.draw_rule == "claim" and state.quiet >= state.quiet_limit
@@ -737,20 +891,20 @@ class TruchetGame(Game[TruchetState, TruchetMove]):
         """Read `text` in this position: names are checked against the board, and a merge or split
         written without the move within the region that it needs gets it filled in when exactly one
         fits (AmbiguousMoveError lists them when several do)."""
-        move = TruchetMove.parse(text)
+        move = TruchetMove.parse(text, state.hex)
         if not move.is_stack_move:
             return move
         geo = state.board
         if move.flip is not None and move.flip not in geo.tile_index:
             raise NotationError(
-                f"there is no tile {move.flip} on the {state.size}x{state.size} board "
+                f"there is no tile {move.flip} on the {geo.label} board "
                 f"({geo.tile_names[0]}..{geo.tile_names[-1]})",
                 "off_board",
             )
         for name in [n for pair in move.sources for n in pair if n] + list(move.destinations):
             if name not in geo.index:
                 raise NotationError(
-                    f"there is no junction {name} on the {state.size}x{state.size} board ({geo.extent()})",
+                    f"there is no junction {name} on the {geo.label} board ({geo.extent(name)})",
                     "off_board",
                 )
         if state.playing and not state.pending and _outcome(state) is None:
@@ -769,7 +923,7 @@ class TruchetGame(Game[TruchetState, TruchetMove]):
                 return move  # check_legal explains the pin
             tiles = flipped(tiles, t)
         sign = _sign(state.to_move)
-        near = bands(state.size, tiles)
+        near = bands(geo, tiles)
         index = geo.index
         if move.kind == "merge":
             target = index[move.destinations[0]]
@@ -801,29 +955,29 @@ class TruchetGame(Game[TruchetState, TruchetMove]):
         if len(fitting) > 1:
             listed = " or ".join(str(m) for m in fitting)
             raise AmbiguousMoveError(
-                f"{move} fits several moves: say where the stack first moves within its region: {listed}",
+                f"{excerpt(str(move))} fits several moves: say where the stack first moves within its region: {listed}",
                 "ambiguous",
             )
         return move
 
     def check_legal(self, state: TruchetState, move: TruchetMove) -> None:
         if not isinstance(move, TruchetMove):
-            raise IllegalMoveError(f"{move!r} is not a Truchet move", "illegal")
+            raise IllegalMoveError(f"{quote(move)} is not a Truchet move", "illegal")
         if state.pending:
             count = len(state.placement_tiles())
             if move.kind != "tiles" or not move.drawn:
                 raise IllegalMoveError(
-                    f"{move}: the {count} tiles asked for with random are drawn first (a move roll:...)",
+                    f"{excerpt(str(move))}: the {count} tiles asked for with random are drawn first (a move roll:...)",
                     "chance_due",
                 )
-            self._check_letters(move, count)
+            self._check_letters(state, move, count)
             return
         if not state.playing:
             self._check_placement(state, move)
             return
         result = _outcome(state)
         if result is not None:
-            raise IllegalMoveError(f"{move}: the game is over ({result.reason})", "game_over")
+            raise IllegalMoveError(f"{excerpt(str(move))}: the game is over ({result.reason})", "game_over")
         if move.kind == "draw":
             if state.draw_rule != "claim":
                 why = ("draws are automatic in this game" if state.draw_rule == "auto"
@@ -837,7 +991,8 @@ class TruchetGame(Game[TruchetState, TruchetMove]):
                 )
             return
         if not move.is_stack_move:
-            raise IllegalMoveError(f"{move}: the tiles are all placed; now make a stack move", "setup_over")
+            raise IllegalMoveError(f"{excerpt(str(move))}: the tiles are all placed; now make a stack move",
+                                   "setup_over")
         self._check_shape(move)
         geo = state.board
         tiles = state.tiles
@@ -872,15 +1027,17 @@ class TruchetGame(Game[TruchetState, TruchetMove]):
                                        or any(count < 1 for _, count in move.targets)):
             problem = "a split shares one stack over two or more junctions, at least one piece each"
         if problem:
-            raise IllegalMoveError(f"{move}: {problem}", "shape")
+            raise IllegalMoveError(f"{excerpt(str(move))}: {problem}", "shape")
 
-    def _check_letters(self, move: TruchetMove, count: int) -> None:
-        if not move.letters or set(move.letters) - {"l", "r"}:
-            raise IllegalMoveError(f"{move}: tiles are written with the letters l and r", "tile_letters")
+    def _check_letters(self, state: TruchetState, move: TruchetMove, count: int) -> None:
+        say = _NOTATION[state.hex]
+        if not move.letters or set(move.letters) - set(say["letters"]):
+            raise IllegalMoveError(f"{excerpt(str(move))}: tiles are written with the letters {say['both']}",
+                                   "tile_letters")
         if len(move.letters) != count:
             raise IllegalMoveError(
-                f"{move}: this move places {count} tile{'s' if count > 1 else ''}, so it needs {count} "
-                f"letter{'s' if count > 1 else ''} l/r (got {len(move.letters)})",
+                f"{excerpt(str(move))}: this move places {count} tile{'s' if count > 1 else ''}, so it needs {count} "
+                f"letter{'s' if count > 1 else ''} {say['pair']} (got {len(move.letters)})",
                 "tile_count",
             )
 
@@ -890,13 +1047,15 @@ class TruchetGame(Game[TruchetState, TruchetMove]):
         if move.kind == "random":
             return
         if move.kind == "tiles" and not move.drawn:
-            self._check_letters(move, count)
+            self._check_letters(state, move, count)
             return
         if move.kind == "tiles":
-            raise IllegalMoveError(f"{move}: tiles are drawn only after a player asks for random", "no_chance")
+            raise IllegalMoveError(f"{excerpt(str(move))}: tiles are drawn only after a player asks for random",
+                                   "no_chance")
         raise IllegalMoveError(
-            f"{move}: the tiles are being placed; {who} places {count} tile{'s' if count > 1 else ''} now: "
-            f"write random or {count} letters l/r",
+            f"{excerpt(str(move))}: the tiles are being placed; {who} places {count} "
+            f"tile{'s' if count > 1 else ''} now: "
+            f"write random or {count} letters {_NOTATION[state.hex]['pair']}",
             "setup",
         )
 
@@ -905,13 +1064,13 @@ class TruchetGame(Game[TruchetState, TruchetMove]):
         stacks = state.stacks
         me = state.to_move
         sign = _sign(me)
-        near = bands(state.size, tiles)
+        near = bands(geo, tiles)
         index = geo.index
 
         def at(name: str) -> int:
             j = index.get(name)
             if j is None:
-                raise IllegalMoveError(f"there is no junction {name} on this board ({geo.extent()})", "off_board")
+                raise IllegalMoveError(f"there is no junction {name} on this board ({geo.extent(name)})", "off_board")
             return j
 
         def own(name: str) -> int:
@@ -930,7 +1089,7 @@ class TruchetGame(Game[TruchetState, TruchetMove]):
                     "occupied",
                 )
             if dest not in reachable(near, stacks, j):
-                reg = regions(state.size, tiles)
+                reg = regions(geo, tiles)
                 if reg[dest] != reg[j]:
                     raise IllegalMoveError(
                         f"{dest_name} is not in the region of {name} (a stack moves only along its own region)",
@@ -1098,7 +1257,7 @@ class TruchetGame(Game[TruchetState, TruchetMove]):
     def regions(self, state: TruchetState, flip: str | None = None) -> tuple[int, ...]:
         """Region number of every junction (optionally after flipping tile `flip`: a preview)."""
         tiles = state.tiles if flip is None else flipped(state.tiles, state.board.tile_index[flip])
-        return regions(state.size, tiles)
+        return regions(state.board, tiles)
 
     def flippable(self, state: TruchetState) -> list[str]:
         """Tiles no piece pins (flipping is possible only in the play phase)."""
@@ -1116,8 +1275,14 @@ class TruchetGame(Game[TruchetState, TruchetMove]):
     # -- presentation ------------------------------------------------------------------
     def render_text(self, state: TruchetState) -> str:
         """Junction rows top (O's side) to bottom; stacks as x/o with their height (x2), empty junctions
-        as their colour (+ X's, - O's); between rows each tile's band as \\ (l) or / (r)."""
+        as their colour (+ X's, - O's); between rows each tile's band as \\ (l) or / (r).
+
+        The hex board is drawn as the spec's brick picture (hex-truchet.md §1): the column letters on
+        top, each zigzag junction row straightened, a junction every two characters (a stack's height
+        after its x/o, as ``x2``), and between two rows each tile as ``| u |`` or ``| d |``."""
         geo = state.board
+        if geo.hex:
+            return _render_hex(geo, state.tiles, state.stacks)
         side = geo.side
         lines = []
         for r in range(side - 1, -1, -1):
@@ -1172,6 +1337,32 @@ class TruchetGame(Game[TruchetState, TruchetMove]):
         info["draw_rule"] = state.draw_rule
         info["draw_claimable"] = self.can_claim_draw(state) and _outcome(state) is None
         return info
+
+
+def _render_hex(geo: TruchetBoard, tiles: str, stacks: Sequence[int]) -> str:
+    columns = 2 * geo.side - 1
+    junction_rows = {r: [" "] * (2 * columns) for r in range(1, geo.side + 1)}
+    for j, name in enumerate(geo.names):
+        x, line = LETTERS.index(name[0]), junction_rows[int(name[1:])]
+        h = stacks[j]
+        if h:
+            line[2 * x] = "x" if h > 0 else "o"
+            if abs(h) > 1:
+                line[2 * x + 1] = str(abs(h))
+        else:
+            line[2 * x] = "+" if geo.colour[j] == X else "-"
+    tile_rows = {r: [" "] * (2 * columns) for r in range(1, geo.side)}
+    for t, around in enumerate(geo.corners):
+        bottom = geo.names[around[1]]
+        x, line = LETTERS.index(bottom[0]), tile_rows[int(bottom[1:])]
+        line[2 * x - 2] = line[2 * x + 2] = "|"
+        line[2 * x] = tiles[t] if tiles[t] in geo.letters else "?"
+    lines = ["      " + " ".join(LETTERS[:columns])]
+    for r in range(geo.side, 0, -1):
+        lines.append(f"{r:>3}   " + "".join(junction_rows[r]).rstrip())
+        if r > 1:
+            lines.append("      " + "".join(tile_rows[r - 1]).rstrip())
+    return "\n".join(lines)
 
 
 TRUCHET = TruchetGame()

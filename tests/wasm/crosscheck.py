@@ -1,7 +1,7 @@
 """The Python side of the WebAssembly cross-check: the same code runs in CPython and in Pyodide.
 
 `run(plan)` plays seeded random games of every game in `game.rules.GAMES`, for
-option sets derived from each game's OPTIONS, and returns plain JSON-able data
+option sets derived from each game's OPTIONS (and VARIANT_OPTIONS), and returns plain JSON-able data
 (records, scores, winners, final positions). tests/test_wasm.py runs it once in
 the test's own CPython and once in Pyodide (headless Chromium, and Node) and
 asserts both answers are identical.
@@ -28,8 +28,11 @@ DEFAULT_PLAN: dict[str, Any] = {"seeds": [1, 2], "long_seeds": [7], "pass_weight
                               "max_moves": 600}
 
 
-def _int_extremes(spec: Any) -> list[int]:
-    """The lowest and highest value an IntOption accepts (odd ones when it wants odd numbers)."""
+def _int_extremes(spec: Any, game: Any = None) -> list[int]:
+    """The lowest and highest value an IntOption accepts (odd ones when it wants odd numbers); for the
+    number of players (``players``) every count the game is played by, so each is played."""
+    if spec.name == "players" and game is not None:
+        return list(game.player_counts)
     values = []
     for value, step in ((spec.low, 1), (spec.high, -1)):
         while spec.odd_only and value % 2 == 0:
@@ -41,28 +44,47 @@ def _int_extremes(spec: Any) -> list[int]:
 def option_sets(game: Any) -> list[dict[str, Any]]:
     """Option sets that cover a game's OPTIONS, derived from their declarations.
 
-    The defaults; each IntOption at its low and high end; each flag switched
-    away from its default; each choice of a ChoiceOption; and, when there are
-    flags, all flags switched together, alone and with each IntOption extreme.
-    (For Star: size 3, 6 and 14, each with and without -maxi.)
+    The defaults; each IntOption at its low and high end (the number of players: every count the game is
+    played by); each flag switched away from its default; each choice of a ChoiceOption; and, when there are
+    flags, all flags switched together, alone and with each integer extreme.
+    (For Star: size 3, 6 and 14, each with and without -maxi.) Then the same
+    for each of the game's VARIANT_OPTIONS (another board, such as Truchet's
+    -hex), with the variant's switch on in every set. Any combination the game
+    refuses is left out.
     """
+    fixed = dict(getattr(game, "playout_options", {}))  # e.g. a turn limit so random games end
+    sets: list[dict[str, Any]] = []
+    lists = [(tuple(game.OPTIONS), {})] + [(tuple(variant[1:]), {variant[0].name: True})
+                                          for variant in getattr(game, "VARIANT_OPTIONS", ())]
+    for specs, switch in lists:
+        _derive(game, specs, {**switch, **fixed}, sets)
+    return sets
+
+
+def _derive(game: Any, specs: tuple[Any, ...], fixed: dict[str, Any], sets: list[dict[str, Any]]) -> None:
+    """Add the option sets of one list of options (see `option_sets`), `fixed` set in each."""
+    from game.rules.errors import OptionError
     from game.rules.options import ChoiceOption, FlagOption, IntOption
 
-    fixed = dict(getattr(game, "playout_options", {}))  # e.g. a turn limit so random games end
-    base = {**{spec.name: spec.default for spec in game.OPTIONS}, **fixed}
-    sets: list[dict[str, Any]] = []
+    base = {**{spec.name: spec.default for spec in specs}, **fixed}
 
     def add(values: dict[str, Any]) -> None:
         values = {**values, **fixed}
+        check = getattr(game, "check_options", None)
+        if check is not None:
+            try:
+                check(values)
+            except OptionError:  # a combination the game refuses (know's -nets with three players, say)
+                return
         if values not in sets:
             sets.append(values)
 
-    ints = [spec for spec in game.OPTIONS if isinstance(spec, IntOption) and spec.name not in fixed]
-    flags = [spec for spec in game.OPTIONS if isinstance(spec, FlagOption)]
-    choices = [spec for spec in game.OPTIONS if isinstance(spec, ChoiceOption)]
+    ints = [spec for spec in specs if isinstance(spec, IntOption) and spec.name not in fixed]
+    flags = [spec for spec in specs if isinstance(spec, FlagOption)]
+    choices = [spec for spec in specs if isinstance(spec, ChoiceOption)]
     add(dict(base))
     for spec in ints:
-        for value in _int_extremes(spec):
+        for value in _int_extremes(spec, game):
             add({**base, spec.name: value})
     for spec in flags:
         add({**base, spec.name: not spec.default})
@@ -73,9 +95,8 @@ def option_sets(game: Any) -> list[dict[str, Any]]:
         all_flags = {**base, **{spec.name: not spec.default for spec in flags}}
         add(all_flags)
         for spec in ints:
-            for value in _int_extremes(spec):
+            for value in _int_extremes(spec, game):
                 add({**all_flags, spec.name: value})
-    return sets
 
 
 def play_one(game: Any, options: dict[str, Any], seed: int, pass_weight: float | None,

@@ -1,0 +1,343 @@
+"""The Savoy engine: expectimax over our turn, the 21 rolls and the opponent's reply.
+
+Random playouts are useless in Savoy (pieces wander both ways and random games almost never
+end), so the engine judges positions with a static evaluation and looks one full turn ahead:
+
+1. every distinct board our legal turns lead to is evaluated (a turn that wins is played at once);
+2. at levels 3 and 4 the best few of them are searched: for each of the 21 rolls (weighted
+   1/36 or 2/36) the opponent picks the reply that is best for them by the same evaluation,
+   and the candidate's value is the average over the rolls of the position after that reply.
+
+The evaluation turns a position into the chance that a player wins. It counts, per player,
+a race in pips: the fewest steps still needed (the board's `HOME_DISTANCE`), at least 3.5 pips
+per piece still out (a turn moves two pieces, four with a double), a pinned piece's wait, and
+the expected cost of lone pieces the other side can pin with its next roll. The difference
+(with half a roll for the player on roll) becomes a probability whose spread narrows as the
+race shortens. Where the player on roll can bring all their remaining pieces home with some
+rolls, that exact chance of finishing now is added.
+
+A pinned piece starts its own race only once the pinner has run the rest of theirs (the race
+without the pieces holding pins), so a pin is worth a lot while the pinner still has far to
+go and nothing once the pinner has nothing else to move: a pin weight that outlasted the race
+would make the pinner hoard it and shuffle pieces until the turn limit. A pin on one of the
+pinner's own home cells is different: the pinner never has to lift it, so it stays costly.
+
+Everything is written in terms of the board data (paths as rays, homes, distances), gathered
+in a `Geometry`, so another board with the same movement rules can use the same engine.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Generator, Sequence
+
+from game.rules import savoy_board
+from game.rules.savoy import ROLLS, SavoyGame, SavoyMove, SavoyState, apply_net, build_turns, trip_options
+
+from .search import Report
+
+# --------------------------------------------------------------------------- tuning
+#: per level: how many candidate boards are searched one turn deeper (0: 1-ply only), and among
+#: how many of the best boards a 1-ply choice is drawn at random (the beginner's slips)
+LEVEL_SETTINGS = {
+    1: (0, 3),
+    2: (0, 1),
+    3: (3, 1),
+    4: (10, 1),
+}
+#: per level: positions judged after the replies beyond which no further candidate is searched
+#: (at least two are), which bounds the work where pieces spread and doubles open thousands of replies
+NODE_BUDGET = {1: 0, 2: 0, 3: 10_000, 4: 40_000}
+TEMPO = 4.0  # pips the player on roll is worth ahead (half an average roll)
+PIECE_PIPS = 3.5  # pips a piece out of home needs at least: 8.17 pips a turn over 2.33 pieces moved a turn
+PIN_PENALTY = 14.0  # pips a pinned piece costs while the pinner still has far to go
+PIN_FULL_RACE = 30.0  # the pinner's race without the pins from which a pin costs its full penalty
+PIN_HOME_PENALTY = 30.0  # pips a piece pinned on the pinner's own home costs
+EXPOSED_WEIGHT = (1.0, 0.3)  # exposure counted for the player not on roll, and for the one on roll
+DOUBLE_SPREAD_LIMIT = 14  # beyond this (see _double_spread) a double's replies are not listed
+REPLY_CAP = 480  # distinct reply boards judged per roll at most (an even sample beyond)
+WORK_CHUNK = 48  # boards evaluated per unit of work
+
+
+# --------------------------------------------------------------------------- the board's data
+@dataclass(frozen=True)
+class Geometry:
+    """What the evaluation needs to know about a board (built from a board module's data)."""
+
+    cells: int
+    homes: tuple[frozenset[int], ...]
+    home_distance: tuple[tuple[int, ...], ...]
+    hit_mask: tuple[tuple[int, ...], ...]  # [a][b]: outcomes (of 36) with which a piece on a may land on b
+    home_lengths: tuple[tuple[frozenset[int], ...], ...]  # [player][cell]: trip lengths ending on a home
+
+
+def _outcome_masks() -> dict[int, int]:
+    """Trip length -> bit mask over the 36 ordered outcomes of two dice that can make it."""
+    masks: dict[int, int] = {}
+    for i in range(36):
+        a, b = divmod(i, 6)
+        a, b = a + 1, b + 1
+        lengths = {a, 2 * a, 3 * a, 4 * a} if a == b else {a, b, a + b}
+        for length in lengths:
+            masks[length] = masks.get(length, 0) | 1 << i
+    return masks
+
+
+def build_geometry(rays: Sequence[Sequence[tuple[int, int, tuple[int, ...]]]], homes: Sequence[frozenset[int]],
+                   home_distance: Sequence[Sequence[int]]) -> Geometry:
+    masks = _outcome_masks()
+    n = len(rays)
+    hit = [[0] * n for _ in range(n)]
+    home_lengths = [[set() for _ in range(n)] for _ in homes]
+    for a in range(n):
+        for _, _, ray in rays[a]:
+            for k, b in enumerate(ray):
+                hit[a][b] |= masks.get(k + 1, 0)
+                for q, home in enumerate(homes):
+                    if b in home and a not in home:
+                        home_lengths[q][a].add(k + 1)
+    return Geometry(n, tuple(homes), tuple(tuple(d) for d in home_distance), tuple(tuple(r) for r in hit),
+                    tuple(tuple(frozenset(s) for s in per) for per in home_lengths))
+
+
+SAVOY_GEOMETRY = build_geometry(savoy_board.RAYS, savoy_board.HOMES, savoy_board.HOME_DISTANCE)
+
+
+def geometry_for(state: SavoyState) -> Geometry:
+    """The geometry of the board `state` is played on."""
+    return SAVOY_GEOMETRY
+
+
+# --------------------------------------------------------------------------- evaluation
+def _dice(roll: tuple[int, int]) -> tuple[int, ...]:
+    return roll * 2 if roll[0] == roll[1] else roll
+
+
+#: (dice of the roll, its weight out of 36) for the 21 rolls
+ROLL_WEIGHTS: tuple[tuple[tuple[int, ...], int], ...] = tuple((_dice(r), 1 if r[0] == r[1] else 2) for r in ROLLS)
+
+
+def _uses(dice: tuple[int, ...]) -> list[tuple[tuple[int, ...], int]]:
+    """Ways one piece may use some of the dice: (dice left, trip length)."""
+    if len(set(dice)) <= 1:
+        return [(dice[k:], dice[0] * k) for k in range(1, len(dice) + 1)]
+    a, b = dice
+    return [((b,), a), ((a,), b), ((), a + b)]
+
+
+@lru_cache(maxsize=4096)
+def finish_chance(needs: tuple[frozenset[int], ...]) -> float:
+    """The chance (over the next roll) that pieces needing these trip lengths all get home,
+    each with one trip (blocks and intermediate stops are not checked)."""
+
+    def fits(pieces: tuple[frozenset[int], ...], dice: tuple[int, ...]) -> bool:
+        if not pieces:
+            return True
+        first, rest = pieces[0], pieces[1:]
+        return any(length in first and fits(rest, left) for left, length in _uses(dice))
+
+    total = sum(w for dice, w in ROLL_WEIGHTS if len(needs) <= len(dice) and fits(needs, dice))
+    return total / 36.0
+
+
+def evaluate(cells: Sequence[int], player: int, on_roll: int, geo: Geometry, pinned_away: bool,
+             exposure: bool = True) -> float:
+    """The chance that `player` wins from this board, `on_roll` being the player to roll next."""
+    home_distance = geo.home_distance
+    homes = geo.homes
+    pips = [0.0, 0.0]
+    pinned: list[tuple[int, int, int]] = []  # (cell, pinned player, pinner's pieces on it)
+    blots: tuple[list[int], list[int]] = ([], [])
+    movers: tuple[list[int], list[int]] = ([], [])
+    outside: tuple[list[int], list[int]] = ([], [])
+    for c, v in enumerate(cells):
+        if not v:
+            continue
+        a = -v if v < 0 else v
+        top = 0 if v > 0 else 1
+        k = a >> 1
+        pips[top] += k * home_distance[top][c]
+        movers[top].append(c)
+        if c not in homes[top]:
+            outside[top].extend([c] * k)
+        if a & 1:
+            bottom = 1 - top
+            pips[bottom] += home_distance[bottom][c]
+            pinned.append((c, bottom, k))
+            if c not in homes[bottom] or pinned_away:
+                outside[bottom].append(-1)  # a pinned piece cannot finish this roll
+        elif k == 1:
+            blots[top].append(c)
+    # each player's race without the pieces holding pins: what is left before they must lift them
+    free_race = list(pips)
+    for c, q, on_top in pinned:
+        free_race[1 - q] -= on_top * home_distance[1 - q][c]
+    # a turn moves at most two pieces (four with a double): pieces still out need turns of their own
+    total = [max(pips[q], PIECE_PIPS * len(outside[q])) for q in (0, 1)]
+    for c, q, _ in pinned:
+        total[q] += _pin_cost(c, q, homes, free_race, pinned_away)
+    if exposure:
+        hit_mask = geo.hit_mask
+        for q in (0, 1):
+            weight = EXPOSED_WEIGHT[q == on_roll]
+            hitters = movers[1 - q]
+            for c in blots[q]:
+                mask = 0
+                for h in hitters:
+                    mask |= hit_mask[h][c]
+                if mask:
+                    total[q] += weight * mask.bit_count() / 36.0 * _pin_cost(c, q, homes, free_race, pinned_away)
+    mine = total[player]
+    theirs = total[1 - player]
+    lead = theirs - mine + (TEMPO if on_roll == player else -TEMPO)
+    spread = 1.3 * math.sqrt(max(4.0, (mine + theirs) / 2)) + 1.0
+    chance = 1.0 / (1.0 + math.exp(-lead / spread))
+    out = outside[on_roll]
+    if len(out) <= 4 and -1 not in out:
+        lengths = geo.home_lengths[on_roll]
+        finish = finish_chance(tuple(sorted((lengths[c] for c in out), key=sorted))) if out else 1.0
+        if finish:
+            if on_roll == player:
+                chance = finish + (1.0 - finish) * chance
+            else:
+                chance = (1.0 - finish) * chance
+    return chance
+
+
+def _pin_cost(c: int, q: int, homes: Sequence[frozenset[int]], free_race: Sequence[float],
+              pinned_away: bool) -> float:
+    """The pips a piece of `q` pinned on `c` costs `q`: nothing on its own home, most on the pinner's
+    home (the pinner never has to lift it), else a penalty that fades as the pinner's race without
+    the pins (what is left before they must lift them) runs out."""
+    o = 1 - q
+    if c in homes[q] and not pinned_away:
+        return 0.0  # it counts as home where it is
+    if c in homes[o]:
+        return PIN_HOME_PENALTY
+    return PIN_PENALTY * min(1.0, free_race[o] / PIN_FULL_RACE)
+
+
+# --------------------------------------------------------------------------- search
+def _boards(cells: tuple[int, ...], me: int, moves: Sequence[SavoyMove],
+            found: dict[tuple[int, ...], SavoyMove]) -> Generator[None, None, None]:
+    """Fill `found` with the distinct boards the moves lead to, each with the first move (in the
+    given order) reaching it; yields after every chunk of moves."""
+    seen: set[tuple] = set()
+    cell_id = savoy_board.CELL_ID
+    for n, move in enumerate(moves):
+        net: dict[int, int] = {}
+        for p in move.parts:
+            src, dst = cell_id[p.src], cell_id[p.dst]
+            net[src] = net.get(src, 0) - p.count
+            net[dst] = net.get(dst, 0) + p.count
+        key = tuple(sorted(net.items()))
+        if key not in seen:
+            seen.add(key)
+            found.setdefault(apply_net(cells, me, net), move)
+        if n % (4 * WORK_CHUNK) == 4 * WORK_CHUNK - 1:
+            yield
+
+
+def _double_spread(cells: tuple[int, ...], me: int, die: int, mode: str) -> int:
+    """The single-die trips `me` has with a double of `die`: the turns it allows grow like the
+    fourth power of this (every multiset of four trips), and so does the time the rules take to list them."""
+    return len(trip_options(cells, me, (die,), mode))
+
+
+def _winning(cells: tuple[int, ...], me: int, geo: Geometry, pinned_away: bool) -> bool:
+    home = total = 0
+    for c, v in enumerate(cells):
+        if not v:
+            continue
+        a = abs(v)
+        if (v > 0) == (me == 0):
+            n, pin = a >> 1, False
+        elif a & 1:
+            n, pin = 1, True
+        else:
+            continue
+        total += n
+        if c in geo.homes[me] and not (pin and pinned_away):
+            home += n
+    return total > 0 and home == total
+
+
+def think(game: SavoyGame, state: SavoyState, level: int, rng: random.Random,
+          report: Report) -> Generator[float, None, Any]:
+    me = state.to_move
+    them = 1 - me
+    rules = state.rules
+    pinned_away = rules.pinned_away
+    geo = geometry_for(state)
+    width, slips = LEVEL_SETTINGS[level]
+    table = game.table(state)
+    distinct: dict[tuple[int, ...], SavoyMove] = {}
+    for _ in _boards(state.cells, me, table.moves, distinct):
+        yield 0.0
+    boards = list(distinct.items())
+    report["boards"] = len(boards)
+    scored: list[tuple[float, int]] = []
+    for i, (board, move) in enumerate(boards):
+        if table.winning and _winning(board, me, geo, pinned_away):
+            report["value"] = 1.0
+            return move
+        scored.append((evaluate(board, me, them, geo, pinned_away), i))
+        if i % WORK_CHUNK == WORK_CHUNK - 1:
+            yield 0.1 * i / len(boards)
+    scored.sort(key=lambda item: (-item[0], item[1]))
+    if not width:
+        value, best = scored[rng.randrange(min(slips, len(scored)))]
+        report["value"] = round(value, 4)
+        return boards[best][1]
+    candidates = [i for _, i in scored[:width]]
+    total_units = len(candidates) * len(ROLL_WEIGHTS)
+    done = 0
+    nodes = 0
+    results: list[tuple[float, int, int]] = []
+    judged: dict[tuple[int, ...], float] = {}  # boards met again after another roll or candidate
+    for rank, i in enumerate(candidates):
+        if rank >= 1 and nodes >= NODE_BUDGET[level] and (rank >= 2 or nodes >= 2 * NODE_BUDGET[level]):
+            break
+        board = boards[i][0]
+        value = 0.0
+        for dice, weight in ROLL_WEIGHTS:
+            if len(dice) == 4 and _double_spread(board, them, dice[0], rules.trips) > DOUBLE_SPREAD_LIMIT:
+                # thousands of replies: judged before the reply rather than listing them (a slow rules call)
+                value += weight * evaluate(board, me, them, geo, pinned_away)
+                done += 1
+                yield 0.1 + 0.9 * done / total_units
+                continue
+            replies = build_turns(board, them, dice, rules)
+            if replies.winning:
+                worst = 0.0
+            elif not replies.moves:
+                worst = evaluate(board, me, me, geo, pinned_away)
+            else:
+                worst = 1.0
+                after: dict[tuple[int, ...], SavoyMove] = {}
+                for _ in _boards(board, them, replies.moves, after):
+                    yield 0.1 + 0.9 * done / total_units
+                listed = list(after)
+                if len(listed) > REPLY_CAP:
+                    listed = listed[::-(-len(listed) // REPLY_CAP)]
+                for n, reply in enumerate(listed):
+                    v = judged.get(reply)
+                    if v is None:
+                        v = judged[reply] = evaluate(reply, me, me, geo, pinned_away)
+                    if v < worst:
+                        worst = v
+                    if n % WORK_CHUNK == WORK_CHUNK - 1:
+                        yield 0.1 + 0.9 * done / total_units
+                nodes += len(listed)
+            value += weight * worst
+            done += 1
+            yield 0.1 + 0.9 * done / total_units
+        results.append((value / 36.0, -rank, i))
+    value, _, best = max(results)
+    report["nodes"] = nodes
+    report["searched"] = len(results)
+    report["value"] = round(value, 4)
+    return boards[best][1]

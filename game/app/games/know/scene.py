@@ -1,0 +1,686 @@
+"""The know scene: the round board, dice with a short roll, moves by tap or by typed notation.
+
+The scene holds no rules. What may move, where it may go, the Errand and Path
+offers and every refusal come from `KNOW.legal_moves` / `check_legal` /
+`details`; every roll and move goes through `GameHistory.play`, so a record
+replays exactly. Rolls are the game's own (`GameScene.next_roll`, from the
+game's seed) and are shown after a short animation.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any, Callable, Sequence
+
+import pygame
+
+from game.app.play.panels import PanelScene
+from game.app.ui import theme
+from game.app.ui.input import Intent
+from game.app.ui.scene import Host
+from game.app.ui.widgets import Button
+from game.rules.base import Game
+from game.rules.know import (ERRAND_MOVE, ERRAND_ROLL, KNOW, MOVE, NOPATH, OVER, PASS, PATH_MOVE,
+                          PATH_ROLL, PLAYERS, POST_MOVE, POST_ROLL, PREROLL, ROLL, START, TYPES, KnowMove, KnowState,
+                          board, connected_types, owner, piece_type, resolved_pattern, score_of)
+from game.rules.options import OptionValue
+from .rules_page import KNOW_RULES
+from .view import (PIECE_COLOURS, PLAYER_INK, KnowLayout, KnowView, draw_die, draw_know, draw_piece,
+                        piece_legend, tier_legend)
+
+ROLL_SECONDS = 0.5
+SNAP_PX = 26  # a tap this near an offered piece or space (its centre) takes it
+
+
+def offer_gap(layout: KnowLayout, offered: frozenset[int]) -> float:
+    """The least distance in pixels between the centres of two offered spaces (inf with fewer than two)."""
+    points = [layout.centroids[i] for i in offered]
+    return min((math.dist(a, b) for k, a in enumerate(points) for b in points[k + 1:]), default=math.inf)
+ROLL_LABELS = {START: "Roll to begin", PREROLL: "Roll", ROLL: "Roll", ERRAND_ROLL: "Errand roll",
+               PATH_ROLL: "Contest roll", POST_ROLL: "Catch-up roll"}
+
+
+class KnowScene(PanelScene):
+    rules_page = KNOW_RULES
+    move_col_w = 150
+    panel_width = (320, 500, 0.38)
+    view_buttons = frozenset({"influence", "names", "threads", "score"})
+
+    def __init__(self, app: Host, game: Game = KNOW, options: dict[str, OptionValue] | None = None,
+                 seats: tuple[str, ...] = ("Human", "Human"), rng: random.Random | None = None,
+                 start: KnowState | None = None, seed: int | None = None) -> None:
+        super().__init__(app, game, options, seats, seed=seed, start=start, rng=rng)
+        self._shake = random.Random()  # only for the faces shown while the dice tumble
+        self.roll_seconds = ROLL_SECONDS
+        self.rolling: tuple[KnowMove, float] | None = None
+        self.tumble: list[int] = []
+        self.selected: int | None = None       # space of the chosen piece
+        self.die_pick: int | None = None       # the die value chosen for the next move (Symmetric)
+        self.pending: list[KnowMove] = []      # moves that differ only by die, waiting for a die choice
+        self.hover_space: int | None = None
+        self.show_influence = False
+        self.show_names = False
+        self.show_score = False
+        self.show_threads = False
+        self.layout_board: KnowLayout | None = None
+        self._cached: KnowState | None = None
+        self.legal: list[KnowMove] = []
+        self.info: dict[str, Any] = {}
+        self.b.update({
+            "roll": Button("Roll", self.start_roll, name="roll", primary=True),
+            "die0": Button("", lambda: self.pick_die(0), name="die0"),
+            "die1": Button("", lambda: self.pick_die(1), name="die1"),
+            "errand": Button("Errand", self.request_errand, name="errand"),
+            "pass": Button("Pass", lambda: self.play(PASS), name="pass"),
+            "undo": Button("Undo", self.undo, name="undo"),
+            "redo": Button("Redo", self.redo, name="redo"),
+            "influence": Button("Influence", self.toggle("show_influence"), name="influence"),
+            "names": Button("Names", self.toggle("show_names"), name="names"),
+            "threads": Button("Threads", self.toggle("show_threads"), name="threads"),
+            "score": Button("Score", self.toggle("show_score"), name="score"),
+        })
+        self.buttons = list(self.b.values())
+        self._refresh()
+        self.say(self.state.note)
+
+    # -- state-derived caches -----------------------------------------------------------
+    @property
+    def state(self) -> KnowState:
+        return self.history.state
+
+    def _refresh(self) -> None:
+        state = self.state
+        if state is self._cached:
+            return
+        self._cached = state
+        self.legal = [] if self.game.is_chance(state) else self.game.legal_moves(state)
+        self.info = self.game.details(state)
+        self.selected = None
+        self.pending = []
+        if self.die_pick is not None and self.die_pick not in state.dice:
+            self.die_pick = None
+        movers = {m.src for m in self.legal if m.kind == "move"}
+        if state.phase in (ERRAND_MOVE, PATH_MOVE) and len(movers) == 1:
+            self.selected = board().index[movers.pop()]  # the one piece that must move
+
+    @property
+    def chance(self) -> bool:
+        return self.game.is_chance(self.state)
+
+    def piece_moves(self) -> list[KnowMove]:
+        moves = [m for m in self.legal if m.kind == "move"]
+        if self.die_pick is not None and any(m.die is not None for m in moves):
+            moves = [m for m in moves if m.die == self.die_pick]
+        return moves
+
+    def movable_spaces(self) -> frozenset[int]:
+        index = board().index
+        return frozenset(index[m.src] for m in self.piece_moves() if m.src)
+
+    def target_spaces(self) -> frozenset[int]:
+        if self.selected is None:
+            return frozenset()
+        index = board().index
+        if self.state.phase == PREROLL:
+            return frozenset(index[m.dst] for m in self.legal if m.kind == "path" and m.dst
+                             and index[m.src or ""] == self.selected)
+        return frozenset(index[m.dst] for m in self.piece_moves() if m.dst and index[m.src or ""] == self.selected)
+
+    def errand_offers(self) -> list[KnowMove]:
+        return [m for m in self.legal if m.kind == "errand"]
+
+    def path_offers(self) -> list[KnowMove]:
+        return [m for m in self.legal if m.kind == "path"]
+
+    # -- actions ----------------------------------------------------------------------------
+    def toggle(self, attr: str) -> Callable[[], None]:
+        def flip() -> None:
+            setattr(self, attr, not getattr(self, attr))
+        return flip
+
+    def busy(self) -> bool:
+        return self.rolling is not None
+
+    def roll_colours(self) -> Sequence[int]:
+        """Who throws the roll due: both (the opening roll, a Path contest), or one player."""
+        roller = self.game.roller(self.state)
+        return (0, 1) if roller == "both" else tuple(p for p, name in enumerate(PLAYERS) if name == roller)
+
+    def roll_due(self) -> bool:
+        return self.rolling is None and self.game.outcome(self.state) is None and (
+            self.chance or self.state.phase == PREROLL)
+
+    def start_roll(self) -> None:
+        """Roll the dice due (after `nopath` when a Path could have been declared), with a short tumble."""
+        if not self.roll_due():
+            return
+        if self.state.phase == PREROLL and not self.play(NOPATH):
+            return
+        if not self.chance:
+            return
+        move = self.next_roll()
+        if self.roll_seconds <= 0:
+            self.play(move)
+            return
+        self.rolling = (move, self.roll_seconds)
+        self.tumble = [self._shake.randint(1, 6) for _ in move.values]
+        self.say("Rolling...")
+
+    def pick_die(self, k: int) -> None:
+        dice = self.state.dice
+        if k >= len(dice):
+            return
+        value = dice[k]
+        if self.pending:
+            chosen = [m for m in self.pending if m.die == value]
+            if chosen:
+                self.play(chosen[0])
+            return
+        self.die_pick = None if self.die_pick == value else value
+        if self.selected is not None and not self.target_spaces():
+            self.selected = None
+        if self.die_pick is not None:
+            self.say(f"Moves with the {value}: the highlighted pieces can use it.")
+
+    def request_errand(self) -> None:
+        offers = self.errand_offers()
+        index = board().index
+        if self.selected is not None:
+            offers = [m for m in offers if index[m.src or ""] == self.selected] or offers
+        if self.die_pick is not None and any(m.die is not None for m in offers):
+            offers = [m for m in offers if m.die == self.die_pick] or offers
+        pieces = {m.src for m in offers}
+        if not offers:
+            return
+        if len(pieces) > 1:
+            self.say("Several pieces are locked out: tap the one (pink ring) to send on its Errand, then Errand.")
+            return
+        if len(offers) == 1:
+            self.play(offers[0])
+            return
+        self.pending = offers
+        self.say("Which die do you contest? Tap it: " + " or ".join(str(m.die) for m in offers) + ".")
+
+    def choose(self, src: int, dst: int) -> None:
+        names = board().names
+        if self.state.phase == PREROLL:
+            self.play(KnowMove("path", names[src], names[dst]))
+            return
+        options = [m for m in self.piece_moves() if m.src == names[src] and m.dst == names[dst]]
+        if len(options) == 1:
+            self.play(options[0])
+        elif options:
+            self.pending = options
+            self.say(f"{names[src]}-{names[dst]} works with either die: tap the die to use "
+                     f"({' or '.join(str(m.die) for m in options)}).")
+
+    def after_move(self, move: Any) -> None:
+        self.entry = ""
+        self.move_scroll = 0
+        self.die_pick = None
+        self._refresh()
+        self.say(self.state.note)
+        self.check_over()
+
+    def clear_selection(self) -> None:
+        self.rolling = None
+        self.die_pick = None
+
+    # -- layout -----------------------------------------------------------------------------
+    def make_board_layout(self, rect: pygame.Rect) -> KnowLayout:
+        return KnowLayout(rect.inflate(-8, -8))
+
+    def button_rows(self) -> Sequence[Sequence[tuple[str, int]]]:
+        if self.portrait:
+            return ((("roll", 2), ("errand", 1), ("pass", 1), ("undo", 1), ("redo", 1)),
+                    (("influence", 5), ("names", 4), ("threads", 4), ("score", 4)))
+        return ((("roll", 2), ("errand", 1), ("pass", 1)), (("undo", 1), ("redo", 1), ("score", 1)),
+                (("influence", 1), ("names", 1), ("threads", 1)))
+
+    def place_buttons(self) -> int:
+        y = super().place_buttons()
+        self.dice_slot = pygame.Rect(self.b["roll"].rect)
+        return y
+
+    def _place_dice(self) -> None:
+        """The roll button and the dice share one slot: Roll while a roll is due, else the dice in force."""
+        slot = self.dice_slot
+        show_roll = self.roll_due() or self.rolling is not None
+        dice = self.state.dice if not show_roll else ()
+        b = self.b
+        b["roll"].rect = pygame.Rect(slot) if show_roll else pygame.Rect(0, 0, 0, 0)
+        for k in (0, 1):
+            b[f"die{k}"].rect = pygame.Rect(0, 0, 0, 0)
+        if dice:
+            n = len(dice)
+            width = (slot.width - 6 * (n - 1)) // n
+            for k in range(n):
+                b[f"die{k}"].rect = pygame.Rect(slot.left + k * (width + 6), slot.top, width, slot.height)
+
+    # -- input ------------------------------------------------------------------------------
+    def before_press(self) -> None:
+        self._place_dice()
+
+    def hover_board(self, pos: tuple[int, int]) -> None:
+        self.hover_space = self.layout_board.space_at(pos) if self.layout_board else None
+
+    def drop_selection(self) -> bool:
+        dropped = self.selected is not None or bool(self.pending)
+        self.selected, self.pending = None, []
+        return dropped
+
+    def handle_game(self, intent: Intent) -> None:
+        if intent.kind == "key":
+            if intent.text == "f2":
+                self.show_influence = not self.show_influence
+            elif intent.text == "f3":
+                self.show_names = not self.show_names
+        elif intent.kind == "confirm":
+            if not self.submit_entry() and self.roll_due():
+                self.start_roll()
+
+    def choosable_spaces(self) -> frozenset[int]:
+        """The pieces a tap may choose now: those that can move, be sent on an Errand or declare a Path."""
+        index = board().index
+        if self.state.phase == PREROLL:
+            return frozenset(index[m.src or ""] for m in self.path_offers())
+        return self.movable_spaces() | frozenset(index[m.src or ""] for m in self.errand_offers())
+
+    def offered_spaces(self) -> frozenset[int]:
+        """What a tap may choose now: a piece that can act, or a space the chosen piece can go to."""
+        if self.rolling is not None or self.chance:
+            return frozenset()
+        return self.choosable_spaces() | self.target_spaces()
+
+    def space_under(self, pos: tuple[int, int]) -> int | None:
+        """The space a tap at `pos` means: the offered piece or space whose middle (where its piece or its
+        green dot is drawn) is nearest, within SNAP_PX (know's spaces are often far narrower than a finger,
+        the offers far apart), else the space under it."""
+        geo = self.layout_board
+        if geo is None:
+            return None
+        offered = self.offered_spaces()
+        if offered:
+            near = min(offered, key=lambda i: math.dist(geo.centroids[i], pos))
+            if math.dist(geo.centroids[near], pos) <= SNAP_PX:
+                return near
+        return geo.space_at(pos)
+
+    def board_target_px(self, layout: KnowLayout) -> float:
+        """A tap takes the nearest offer within SNAP_PX, so an offer is as wide as the gap to the next
+        offer (the snap disc is wider than a finger): the smallest such gap now (none: no limit)."""
+        return offer_gap(layout, self.offered_spaces())
+
+    def point_board(self, pos: tuple[int, int], touch: bool = False) -> None:
+        space = self.space_under(pos)
+        if self.rolling is not None or space is None:
+            self.selected, self.pending = None, []
+            return
+        self.pending = []
+        names = board().names
+        if self.selected is not None and space in self.target_spaces():
+            self.choose(self.selected, space)
+            return
+        index = board().index
+        errand = {index[m.src or ""] for m in self.errand_offers()}
+        if space in self.choosable_spaces():
+            self.selected = space
+            if self.state.phase == PREROLL:
+                self.say(f"Path from {names[space]}: tap a glowing point of contention to declare it, or Roll.")
+            elif space in errand and space not in self.movable_spaces():
+                self.say(f"The piece on {names[space]} is locked out: press Errand to request a Significant Errand.")
+            else:
+                self.say("")
+            return
+        chosen, self.selected = self.selected, None
+        self.explain(space, chosen)
+
+    def explain(self, space: int, chosen: int | None = None) -> None:
+        """Why a tap on the board did nothing (on `space`, with the piece on `chosen` chosen, if one was), in
+        the rules' words where possible."""
+        state = self.state
+        name = board().names[space]
+        piece = state.at(name)
+        if self.chance or state.phase == OVER:
+            if self.roll_due():
+                self.say("Roll the dice first: press Roll (or Enter).", error=True)
+            return
+        if piece is None:
+            self.explain_target(name, chosen)
+            return
+        if owner(piece) != state.player:
+            self.say(f"That is {PLAYERS[owner(piece)]}'s {TYPES[piece_type(piece)]}; it is {PLAYERS[state.player]}'s turn.",
+                     error=True)
+            return
+        if state.phase == PREROLL:
+            self.say(f"No Solipsistic Path from {name} now: press Roll.", error=True)
+            return
+        dice = self.piece_dice()
+        if dice is None:
+            return
+        probe = KnowMove("move", name, name, dice if state.opts.symmetric else None)
+        reason = ""
+        try:
+            self.game.check_legal(state, probe)
+        except ValueError as err:
+            reason = str(err)
+        if "already moved" in reason or "second piece" in reason or "lost its Errand" in reason:
+            self.say(reason.split(": ", 1)[-1].capitalize() + ".", error=True)
+        else:
+            self.say(f"The {TYPES[piece_type(piece)]} on {name} has no move of exactly "
+                     f"{' or '.join(map(str, sorted(set(state.dice))))} jumps.", error=True)
+
+    def explain_target(self, name: str, chosen: int | None) -> None:
+        """A tap on an empty space: why the chosen piece cannot go there (the rules' refusal), or that a
+        piece must be chosen first."""
+        state = self.state
+        if chosen is None or state.phase == PREROLL:
+            what = "a glowing point of contention" if state.phase == PREROLL else "a green space"
+            self.say(f"{name} is empty: tap one of your ringed pieces first, then {what}.", error=True)
+            return
+        src = board().names[chosen]
+        die = self.die_pick if self.die_pick is not None else self.piece_dice()
+        try:
+            self.game.check_legal(state, KnowMove("move", src, name, die if state.opts.symmetric else None))
+        except ValueError as err:
+            reason = str(err)
+            self.say(reason[:1].upper() + reason[1:] + ".", error=True)
+            return
+        self.say(f"{src}-{name} is not among the moves open now: tap a green space.", error=True)
+
+    def piece_dice(self) -> int | None:
+        return self.state.dice[0] if self.state.dice else None
+
+    # -- frame ------------------------------------------------------------------------------
+    def advance(self, dt: float) -> None:
+        super().advance(dt)
+        if self.rolling is not None:
+            move, left = self.rolling
+            left -= dt
+            if left <= 0:
+                self.rolling = None
+                self.play(move)
+            else:
+                self.rolling = (move, left)
+                if self._shake.random() < 0.5:
+                    self.tumble = [self._shake.randint(1, 6) for _ in move.values]
+        self._refresh()
+        b = self.b
+        state = self.state
+        over = self.game.outcome(state) is not None
+        b["roll"].enabled = self.roll_due()
+        b["roll"].label = ROLL_LABELS.get(state.phase, "Roll") if self.rolling is None else "Rolling..."
+        b["roll"].hint = self._roll_hint()
+        b["errand"].enabled = bool(self.errand_offers()) and self.rolling is None
+        b["pass"].enabled = PASS in self.legal and self.rolling is None
+        b["pass"].label = "Stop" if state.phase == POST_MOVE else "Pass"
+        b["undo"].enabled = self.history.can_undo() and self.rolling is None
+        b["redo"].enabled = self.history.can_redo() and self.rolling is None
+        for name in ("influence", "names", "threads", "score"):
+            b[name].selected = getattr(self, f"show_{name}")
+        symmetric_choice = len(set(state.dice)) > 1 and state.phase in (MOVE, ERRAND_MOVE)
+        for k in (0, 1):
+            b[f"die{k}"].enabled = not over and (symmetric_choice or bool(self.pending))
+        self._place_dice()
+
+    def _roll_hint(self) -> str:
+        state = self.state
+        if self.rolling is not None:
+            return ""
+        if state.phase == PREROLL:
+            return "or tap a piece for a Path"
+        roller = self.game.roller(state) if self.chance else ""
+        return {"both": "both players"}.get(roller, roller)
+
+    def play_status(self) -> tuple[str, tuple[int, int, int]]:
+        state = self.state
+        me = PLAYERS[state.player]
+        dice = " and ".join(map(str, state.dice))
+        words = {
+            START: "Both players roll: the higher roll begins",
+            PREROLL: f"{me}: declare a Solipsistic Path, or roll",
+            ROLL: f"{me} to roll",
+            MOVE: f"{me} to move {dice}" + (f" (a {TYPES[state.only_type]})" if state.only_type >= 0 else ""),
+            ERRAND_ROLL: f"{PLAYERS[1 - state.player]} must beat {state.errand[1] if state.errand else ''}",
+            ERRAND_MOVE: f"{me}: the errand piece moves {dice}",
+            PATH_ROLL: f"Both roll: through {board().names[state.path[1]] if state.path else ''}",
+            PATH_MOVE: f"{me}: the Path piece moves {dice}",
+            POST_ROLL: f"{me} rolls to catch up",
+            POST_MOVE: f"{me}: connect with {dice}, or Stop",
+        }.get(state.phase, "")
+        if self.hover_space is not None:
+            geo = board()
+            words += f"   ·   {geo.names[self.hover_space]} ({geo.tier[self.hover_space]})"
+        return words, PLAYER_INK[state.player] if state.phase not in (START, PATH_ROLL) else theme.TEXT
+
+    def draw_status_line(self, surface: pygame.Surface) -> None:
+        """The status line; during an exceptional sequence (Errand, Path, catch-up) it leads with a
+        highlighted banner naming it."""
+        banner = self.banner()
+        if not banner:
+            super().draw_status_line(surface)
+            return
+        rect = self.status_rect
+        size = self.text_size + 1
+        width = min(rect.width, theme.font(size).size(banner)[0] + 20)
+        pill = pygame.Rect(rect.left, rect.top, width, rect.height)
+        pygame.draw.rect(surface, theme.ACCENT, pill, border_radius=pill.height // 2)
+        theme.text(surface, banner, size, theme.TEXT_DARK, center=pill.center, max_width=pill.width - 14)
+        words, colour = self.status_line()
+        if pill.right + 60 < rect.right:
+            theme.text(surface, words, size - 2, colour, midleft=(pill.right + 10, rect.centery),
+                       max_width=rect.right - pill.right - 10)
+
+    def entry_hint(self) -> str:
+        return "Type a move (1.0b-1.1b, roll:4, pass) + Enter"
+
+    def idle_message(self) -> tuple[str, tuple[int, int, int]]:
+        state = self.state
+        if self.show_score:
+            return self.score_summary(), theme.TEXT
+        if state.phase in (MOVE, ERRAND_MOVE, PATH_MOVE, POST_MOVE):
+            act = "Tap" if self.portrait else "Click"
+            return f"{act} a ringed piece, then a green space.", theme.TEXT_DIM
+        if self.roll_due():
+            return "Press Roll (or Enter) to roll.", theme.TEXT_DIM
+        return "", theme.TEXT_DIM
+
+    def score_summary(self) -> str:
+        parts = []
+        for p in (0, 1):
+            conns = self.info["connections"][PLAYERS[p]]
+            parts.append(f"{PLAYERS[p]} {score_of(self.state.pos, p, self.state.opts.formal)} "
+                         f"({len(conns)} connection{'s' if len(conns) != 1 else ''}"
+                         f"{', resolved +6' if resolved_pattern(self.state.pos, p, self.state.opts.formal) else ''})")
+        return "Score (influence of connected pieces, less contention): " + "; ".join(parts)
+
+    # -- cards ---------------------------------------------------------------------------------
+    def card_icon(self, colour: int) -> Callable[[pygame.Surface, tuple[float, float], float], None]:
+        return lambda surface, center, r: draw_piece(surface, colour, 0, False, center, r * 0.85)
+
+    def card_title(self, colour: int) -> str:
+        return f"{PLAYERS[colour]}  Player {colour + 1}"
+
+    def card_tags(self, colour: int, moving: bool) -> list[str]:
+        tags = [self.seats[colour]]
+        if self.state.resolved == colour:
+            tags = ["Resolved"]
+        elif moving:
+            tags.append("to act")
+        return tags
+
+    def card_moving(self, colour: int) -> bool:
+        state = self.state
+        if state.phase == OVER:
+            return False
+        if state.phase in (START, PATH_ROLL):
+            return True
+        if state.phase == ERRAND_ROLL:
+            return colour != state.player
+        return state.player == colour
+
+    def card_score(self, colour: int, scores: Sequence[int]) -> str:
+        if self.show_score:
+            return str(scores[colour])
+        return f"{len(connected_types(self.state.pos, colour))}/3"
+
+    def score_caption(self) -> str:
+        return "score" if self.show_score else "connections"
+
+    def card_leads(self, colour: int, leader: int | None) -> bool:
+        return self.show_score and leader == colour
+
+    def move_item(self, number: int, before: KnowState, move: KnowMove) -> str:
+        if move.kind == "roll":
+            who = {"both": "", "": ""}.get(self.game.roller(before), self.game.roller(before))
+        else:
+            who = PLAYERS[before.player]
+        return f"{number}. {who} {move}".replace("  ", " ")
+
+    # -- drawing -------------------------------------------------------------------------------
+    def view(self) -> KnowView:
+        state = self.state
+        index = board().index
+        prerolling = state.phase == PREROLL and self.rolling is None
+        hover = self.hover_space
+        return KnowView(
+            selected=self.selected,
+            movable=self.movable_spaces() if self.rolling is None else frozenset(),
+            targets=(frozenset(index[m.dst or ""] for m in self.pending if m.kind == "move") if self.pending
+                     else self.target_spaces() if not prerolling else frozenset()),
+            errand=frozenset(index[m.src or ""] for m in self.errand_offers()),
+            path_pieces=frozenset(index[m.src or ""] for m in self.path_offers()) if prerolling else frozenset(),
+            path_targets=self.target_spaces() if prerolling else frozenset(),
+            hover=hover,
+            last=self.last_move(),
+            show_influence=self.show_influence,
+            show_names=self.show_names,
+            show_threads=self.show_threads,
+            corner_dice=self.corner_dice(),
+        )
+
+    def move_marks(self, move: KnowMove) -> tuple[list[list[tuple[float, float]]], float]:
+        geo = self.layout_board
+        if geo is None or move.kind not in ("move", "path", "errand") or not move.src:
+            return [], 0.0
+        index = board().index
+        points = [geo.centroids[index[move.src]]]
+        if move.dst:
+            points.append(geo.centroids[index[move.dst]])
+        return [points], geo.piece_radius * 1.25
+
+    def last_move(self) -> tuple[int, int] | None:
+        index = board().index
+        for move in reversed(self.history.moves):
+            if move.kind == "move" and move.src and move.dst:
+                return (index[move.src], index[move.dst])
+        return None
+
+    def banner(self) -> str:
+        """A short name for the exceptional sequence under way, shown ahead of the status line."""
+        state = self.state
+        if self.game.outcome(state) is not None:
+            return ""
+        if state.resolved is not None:
+            return f"{PLAYERS[state.resolved]} has Resolved"
+        if state.phase == ERRAND_ROLL:
+            return "Significant Errand"
+        if state.phase == ERRAND_MOVE:
+            return "Errand granted"
+        if state.phase in (PATH_ROLL, PATH_MOVE):
+            return "Solipsistic Path"
+        return ""
+
+    def corner_dice(self) -> dict[str, tuple[list[int], str]]:
+        """Dice beside the board: each player's contest or opening roll in their corner (Red top, Blue bottom)."""
+        out: dict[str, tuple[list[int], str]] = {}
+        corner = ("top", "bottom")
+        state = self.state
+        if self.rolling is not None:
+            move, _ = self.rolling
+            groups = move.dice
+            before = state
+            if len(groups) == 2:
+                k = 0
+                for p in (0, 1):
+                    n = len(groups[p])
+                    out[corner[p]] = (self.tumble[k:k + n], "rolling")
+                    k += n
+            else:
+                roller = 1 - before.player if before.phase == ERRAND_ROLL else before.player
+                out[corner[roller]] = (self.tumble, "rolling")
+            return out
+        if not self.history.moves:
+            return out
+        last = self.history.moves[-1]
+        before = self.history.states[-2]
+        if last.kind != "roll":
+            return out
+        if before.phase in (START, PATH_ROLL):
+            for p in (0, 1):
+                words = "start roll" if before.phase == START else "contest"
+                if before.phase == PATH_ROLL and state.contest:
+                    mover = before.player
+                    roll_, bonus = (state.contest[0], state.contest[1]) if p == mover else (state.contest[2],
+                                                                                          state.contest[3])
+                    words = f"{roll_}+{bonus} = {roll_ + bonus}"
+                out[corner[p]] = (list(last.dice[p]), words)
+        elif before.phase == ERRAND_ROLL:
+            out[corner[1 - before.player]] = (list(last.values), f"vs {before.errand[1] if before.errand else ''}")
+            out[corner[before.player]] = ([before.errand[1]] if before.errand else [], "errand die")
+        return out
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self._refresh()
+        surface.fill(theme.BG)
+        if self.layout_board is None:
+            return
+        layout, state, view = self.layout_board, self.state, self.view()
+        self.draw_board(surface, lambda: draw_know(surface, layout, state, view))
+        if not self.portrait and not self.board_zoom.camera.zoomed:  # keys in the board's free corners
+            size = theme.MIN_TEXT
+            h = tier_legend(surface, (self.board_rect.left + 6, self.board_rect.top + 6), size)
+            if self.board_rect.height - 2 * h > 200:
+                piece_legend(surface, (self.board_rect.left + 6, self.board_rect.bottom - 4 * (size + 5) - 8), size)
+        self.draw_buttons(surface, skip=("die0", "die1"))
+        self._draw_dice_buttons(surface)
+        if self.portrait:
+            theme.text(surface, "know" + (" · symmetric" if self.state.opts.symmetric else ""), 26, theme.TEXT,
+                       center=(self.size[0] // 2, self.b["menu"].rect.centery))
+        self.draw_panels(surface)
+
+    def _draw_dice_buttons(self, surface: pygame.Surface) -> None:
+        state = self.state
+        mover = state.player
+        for k, value in enumerate(state.dice[:2]):
+            button = self.b[f"die{k}"]
+            rect = button.rect
+            if rect.width <= 0:
+                continue
+            picked = self.die_pick == value or any(m.die == value for m in self.pending)
+            enabled = button.enabled and not self.computer_to_act()
+            fill = theme.ACCENT if picked else (theme.BG_CARD_HI if enabled else theme.BG_CARD)
+            pygame.draw.rect(surface, fill, rect, border_radius=12)
+            side = rect.height - 10
+            face = pygame.Rect(0, 0, side, side)
+            face.midleft = (rect.left + 8, rect.centery)
+            draw_die(surface, face, value, border=PIECE_COLOURS[mover][0])
+            words = "tap to use" if self.pending else ("chosen" if picked else (
+                "pick" if enabled else f"{PLAYERS[mover]}'s die"))
+            room = rect.right - face.right - 12
+            if theme.font(theme.MIN_TEXT).size(words)[0] > room and not self.pending and not picked:
+                words = "pick" if enabled else PLAYERS[mover]  # a narrow button: the short word
+            theme.text(surface, words, theme.MIN_TEXT, theme.TEXT_DARK if picked else theme.TEXT,
+                       midleft=(face.right + 8, rect.centery), max_width=room)
+
+    # -- game over -----------------------------------------------------------------------------
+    def breakdown_lines(self) -> list[str]:
+        state = self.state
+        lines = []
+        for p in (0, 1):
+            conns = self.info["connections"][PLAYERS[p]]
+            shown = ", ".join(conns) if conns else "none"
+            pattern = " (a resolved pattern)" if resolved_pattern(state.pos, p, state.opts.formal) else ""
+            lines.append(f"{PLAYERS[p]}: connections {shown}{pattern}; score {score_of(state.pos, p, state.opts.formal)}")
+        return lines

@@ -1,0 +1,600 @@
+"""The Savoy scene: the figure-of-eight, dice with a short roll, turns built part by part.
+
+The scene holds no rules. Which pieces may start a trip, where they may go, the
+routes to choose from, which dice a part uses, whether the turn is complete,
+why the dice cannot all be used and every refusal come from the rules object
+(`SAVOY.continuations`, `completed`, `dice_used`, `after`, `roll_note`,
+`details`, `check_legal`); every roll and turn goes through
+`GameHistory.play`, so the record replays exactly. Rolls are the game's own
+(`GameScene.next_roll`, from the game's seed; pass `seed=` to fix it) and are
+shown tumbling for a moment first.
+
+Building a turn: tap (or click) a ringed piece, then a green cell; where two
+routes lead there, both are drawn with numbers and the player picks one. Each
+part shows the dice it uses; Undo takes back the last part; Play (or Enter)
+confirms the whole turn. A typed move (``a4-c4,g4-h4``, ``l7-d4/l6``) works too.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any, Callable, Sequence
+
+import pygame
+
+from game.app.play.dice import DiceRoller
+from game.app.play.panels import PanelScene
+from game.app.ui import theme
+from game.app.ui.input import Intent
+from game.app.ui.scene import Host
+from game.app.ui.widgets import Button
+from game.rules.base import Game
+from game.rules.options import OptionValue
+from game.rules.savoy import PASS, PLAYERS, SAVOY, Part, SavoyMove, SavoyState, stack_text
+from game.rules.savoy_board import CELL_ID, CROSSINGS, HOME_NAMES
+from .rules_page import SAVOY_RULES
+from .view import INK, SavoyLayout, SavoyView, draw_icon, draw_savoy
+
+ROLL_SECONDS = 0.5
+MAX_ROUTES = 4
+
+
+def dice_words(dice: Sequence[int]) -> str:
+    if not dice:
+        return "none"
+    if len(dice) == 4 and len(set(dice)) == 1:
+        return f"double {dice[0]}"
+    return " and ".join(str(d) for d in dice)
+
+
+class SavoyScene(PanelScene):
+    rules_page = SAVOY_RULES
+    move_col_w = 170
+    button_h = (48, 52)
+    message_h = (56, 86)
+    view_buttons = frozenset({"names"})
+
+    def __init__(self, app: Host, game: Game = SAVOY, options: dict[str, OptionValue] | None = None,
+                 seats: tuple[str, ...] = ("Human", "Human"), rng: random.Random | None = None,
+                 seed: int | None = None, start: SavoyState | None = None) -> None:
+        super().__init__(app, game, options, seats, seed=seed, start=start, rng=rng)
+        self.roller = DiceRoller(ROLL_SECONDS)
+        self.parts: list[Part] = []          # the turn being built: single-piece parts, in order
+        self.selected: str | None = None     # the cell of the piece chosen to move next
+        self.route_choices: list[Part] = []  # competing routes to one destination
+        self.hover_cell: str | None = None
+        self.show_names = True  # the cell names (drawn where the cells are big enough to read them)
+        self.layout_board: SavoyLayout | None = None
+        self._cached: tuple[SavoyState, tuple[Part, ...]] | None = None
+        self.info: dict[str, Any] = {}
+        self.conts: list[Part] = []
+        self.done: SavoyMove | None = None
+        self.board: tuple[int, ...] = ()
+        self.part_dice: list[tuple[int, ...]] = []
+        self.dice_left: tuple[int, ...] = ()
+        self.b.update({
+            "roll": Button("Roll", self.start_roll, name="roll", primary=True),
+            "play": Button("Play", self.confirm, name="play", primary=True),
+            "pass": Button("Pass", lambda: self.play(PASS), name="pass"),
+            "undo": Button("Undo", self.undo, name="undo"),
+            "redo": Button("Redo", self.redo, name="redo"),
+            "names": Button("Names", self.toggle_names, name="names"),
+            "cancel": Button("Cancel", self.cancel_routes, name="cancel"),
+        })
+        for k in range(MAX_ROUTES):
+            self.b[f"route{k}"] = Button(f"Route {k + 1}", (lambda k=k: self.pick_route(k)), name=f"route{k}")
+        self.buttons = list(self.b.values())
+        self._refresh()
+        self.say(self.opening_words())
+
+    # -- state-derived caches ------------------------------------------------------------
+    @property
+    def state(self) -> SavoyState:
+        return self.history.state
+
+    def _refresh(self) -> None:
+        state = self.state
+        key = (state, tuple(self.parts))
+        if self._cached is not None and self._cached[0] is state and self._cached[1] == key[1]:
+            return
+        if self._cached is not None and self._cached[0] is not state:
+            self.parts, self.selected, self.route_choices = [], None, []
+            key = (state, ())
+        self._cached = key
+        game = self.game
+        self.info = game.details(state)
+        if self.info["phase"] == "move":
+            self.conts = game.continuations(state, self.parts)
+            self.done = game.completed(state, self.parts) if self.parts else None
+            self.board = game.after(state, self.parts)
+            self.part_dice, self.dice_left = game.dice_used(state, self.parts)
+        else:
+            self.conts, self.done, self.board = [], None, state.cells
+            self.part_dice, self.dice_left = [], state.dice
+        if self.selected is not None and self.selected not in self.sources():
+            self.selected = None
+
+    def sources(self) -> frozenset[str]:
+        return frozenset(p.src for p in self.conts)
+
+    def targets(self, src: str | None) -> frozenset[str]:
+        return frozenset(p.dst for p in self.conts if p.src == src) if src else frozenset()
+
+    def must_pass(self) -> bool:
+        return bool(self.info.get("must_pass"))
+
+    def roll_due(self) -> bool:
+        return not self.roller.rolling and self.game.is_chance(self.state)
+
+    def busy(self) -> bool:
+        return self.roller.rolling
+
+    def roll_colours(self) -> Sequence[int]:
+        """Both throw the opening roll (one die each); later, the player to move rolls."""
+        return (0, 1) if self.state.opening else (self.state.to_move,)
+
+    def opening_words(self) -> str:
+        state = self.state
+        if state.opening and not state.dice:
+            if state.opening_roll:
+                r, l = state.opening_roll
+                return f"Tie: R rolled {r} and L rolled {l}. Roll again."
+            return "Opening roll: one die each; the higher roll moves first, using that die alone."
+        return ""
+
+    # -- actions -------------------------------------------------------------------------
+    def toggle_names(self) -> None:
+        self.show_names = not self.show_names
+
+    def start_roll(self) -> None:
+        """Roll the dice due (the game's own roll, drawn now and shown after a short tumble)."""
+        if not self.roll_due():
+            return
+        move = self.next_roll()
+        now = self.roller.start(move, 2)
+        if now is not None:
+            self.play(now)
+        else:
+            self.say("Rolling...")
+
+    def confirm(self) -> None:
+        if self.done is not None:
+            self.play(self.done)
+
+    def cancel_routes(self) -> None:
+        self.route_choices = []
+        self.say("")
+
+    def pick_route(self, k: int) -> None:
+        if k < len(self.route_choices):
+            self.add_part(self.route_choices[k])
+
+    def add_part(self, part: Part) -> None:
+        self.parts.append(part)
+        self.selected, self.route_choices = None, []
+        self._refresh()
+        used = "+".join(str(d) for d in self.part_dice[-1])
+        words = f"{part.src}-{part.dst} ({part.steps} step{'s' if part.steps > 1 else ''}) uses {used}."
+        if self.done is not None and not self.conts:
+            self.say(f"{words} The turn is complete: press Play (or Enter) to confirm, or Undo a part.")
+        elif self.done is not None:
+            self.say(f"{words} This brings your last piece home: Play wins now, or go on.")
+        else:
+            self.say(f"{words} Dice left: {dice_words(self.dice_left)}. Choose the next piece.")
+
+    def after_move(self, move: Any) -> None:
+        self.entry = ""
+        self.move_scroll = 0
+        self.parts, self.selected, self.route_choices = [], None, []
+        before = self.history.states[-2] if len(self.history.states) > 1 else self.state
+        self._refresh()
+        state = self.state
+        if move.kind == "roll":
+            if before.opening and state.opening:
+                self.say(self.opening_words())
+            elif before.opening:
+                r, l = state.opening_roll
+                who = PLAYERS[state.to_move]
+                self.say(f"Opening roll: R {r}, L {l}. {who} starts and moves {max(r, l)} alone."
+                         + (f" {self.info['note']}" if self.info.get("note") else ""))
+            else:
+                self.say(self.info.get("note") or "", error=self.must_pass())
+        elif move.kind == "pass":
+            self.say(f"{PLAYERS[before.to_move]} passed: no legal move with {dice_words(before.dice)}.")
+        else:
+            self.say("")
+        self.check_over()
+
+    def undo(self) -> None:
+        if self.route_choices:
+            self.cancel_routes()
+            return
+        if self.parts:
+            part = self.parts.pop()
+            self.selected = None
+            self._refresh()
+            self.say(f"Took back {part.src}-{part.dst} (this turn). Dice left: {dice_words(self.dice_left)}.")
+            return
+        super().undo()
+
+    def clear_selection(self) -> None:
+        self.roller.cancel()
+        self.parts, self.selected, self.route_choices = [], None, []
+
+    def submit_entry(self) -> bool:
+        if self.entry.strip():
+            self.parts, self.selected, self.route_choices = [], None, []
+        return super().submit_entry()
+
+    def enter(self) -> None:
+        """Enter with nothing typed: confirm a complete turn, else roll, else the forced pass."""
+        if self.done is not None:
+            self.confirm()
+        elif self.roll_due():
+            self.start_roll()
+        elif self.must_pass():
+            self.play(PASS)
+
+    # -- layout --------------------------------------------------------------------------
+    def make_board_layout(self, rect: pygame.Rect) -> SavoyLayout:
+        return SavoyLayout(rect.inflate(-6, -6))
+
+    def board_target_px(self, layout: SavoyLayout) -> float:
+        return layout.spacing  # cells are this far apart; a tap finds the nearest
+
+    def phone_board_height(self, room: int, width: int) -> int:
+        """No taller than the board drawn across the full width needs."""
+        room = max(120, room)
+        spacing = min(width / (SavoyLayout.COLS + 0.3), room / (SavoyLayout.ROWS + 0.3))
+        return min(room, int(spacing * (SavoyLayout.ROWS + 0.3)) + 4)
+
+    def place_status(self, x: int, y: int, width: int) -> int:
+        """The status line and, under it, the turn being built."""
+        if self.portrait:
+            self.status_rect = pygame.Rect(x, y, width, 24)
+            self.turn_rect = pygame.Rect(x, y + 24, width, 24)
+            return y + 50
+        self.status_rect = pygame.Rect(x, y, width, 26)
+        self.turn_rect = pygame.Rect(x, y + 28, width, 26)
+        return y + 60
+
+    def button_rows(self) -> Sequence[Sequence[tuple[str, int]]]:
+        """Two rows under the board; while routes compete, the second row offers them."""
+        first = (("roll", 2), ("play", 2), ("pass", 1))
+        if self.route_choices:
+            routes = tuple((f"route{k}", 2) for k in range(len(self.route_choices[:MAX_ROUTES])))
+            return first, routes + (("cancel", 1),)
+        return first, (("undo", 1), ("redo", 1), ("names", 1))
+
+    def place_buttons(self) -> int:
+        for name in ("undo", "redo", "names", "cancel", *(f"route{k}" for k in range(MAX_ROUTES))):
+            self.b[name].rect = pygame.Rect(0, 0, 0, 0)  # only the row in use can be hit
+        y = super().place_buttons()
+        for k, part in enumerate(self.route_choices[:MAX_ROUTES]):
+            button = self.b[f"route{k}"]
+            button.label = f"Route {k + 1}"
+            button.hint = f"via {part.via}, {part.steps} steps"
+        return y
+
+    # -- input ---------------------------------------------------------------------------
+    def before_press(self) -> None:
+        self.place_buttons()
+
+    def hover_board(self, pos: tuple[int, int]) -> None:
+        self.hover_cell = self.layout_board.cell_at(pos) if self.layout_board else None
+
+    def drop_selection(self) -> bool:
+        if self.route_choices:
+            self.cancel_routes()
+            return True
+        dropped, self.selected = self.selected is not None, None
+        return dropped
+
+    def handle_game(self, intent: Intent) -> None:
+        if intent.kind == "key" and intent.text == "f3":
+            self.toggle_names()
+        elif intent.kind == "confirm":
+            if not self.submit_entry():
+                self.enter()
+
+    def point_board(self, pos: tuple[int, int], touch: bool = False) -> None:
+        geo = self.layout_board
+        name = geo.cell_at(pos) if geo else None
+        if self.roller.rolling or geo is None:
+            return
+        if self.route_choices:
+            pick = self._route_at(name)
+            if pick is not None:
+                self.add_part(pick)
+                return
+            self.route_choices = []
+        if name is None:
+            self.selected = None
+            return
+        if self.info["phase"] != "move":
+            if self.roll_due():
+                self.say("Roll the dice first: press Roll (or Enter).", error=True)
+            return
+        if self.selected is not None and name in self.targets(self.selected):
+            routes = [p for p in self.conts if p.src == self.selected and p.dst == name]
+            if len(routes) == 1:
+                self.add_part(routes[0])
+            else:
+                self.route_choices = routes[:MAX_ROUTES]
+                ways = "; ".join(f"{k + 1}: via {p.via}, {p.steps} steps" for k, p in enumerate(self.route_choices))
+                self.say(f"{self.selected}-{name} can go two ways ({ways}). Pick a route: its button, or tap a "
+                         "cell on its numbered line.")
+            return
+        if name in self.sources():
+            self.selected = None if name == self.selected else name
+            if self.selected is not None:
+                self.say(f"{name}: the green cells show where this piece can go with "
+                         f"{dice_words(self.dice_left)}.")
+            return
+        chosen, self.selected = self.selected, None
+        if chosen is not None:
+            self.explain_trip(chosen, name)
+        else:
+            self.explain(name)
+
+    def explain_trip(self, src: str, dst: str) -> None:
+        """Why the chosen piece cannot go to `dst`, in the rules' words (`SAVOY.explain` of the turn so far
+        with this trip added)."""
+        parts = sorted([*self.parts, Part(src, dst)], key=Part.sort_key)
+        move = SavoyMove("turn", tuple(parts))
+        reason = str(self.game.explain(self.state, move))
+        reason = reason.removeprefix(f"{move}: ")
+        label = f"{src}-{dst}"
+        if not reason.startswith(label):
+            reason = f"{label}: {reason[:1].lower() + reason[1:]}"
+        self.say(f"{reason}. Tap a green cell, or another ringed piece.", error=True)
+
+    def _route_at(self, name: str | None) -> Part | None:
+        """The competing route that alone passes through `name` (tapping a cell on it picks it)."""
+        if name is None or self.layout_board is None:
+            return None
+        hits = [p for p in self.route_choices
+                if name in self.layout_board.route(p.src, p.via, p.steps)[1][1:-1]]
+        return hits[0] if len(hits) == 1 else None
+
+    def explain(self, name: str) -> None:
+        """Why tapping this cell did nothing (from the rules' details and continuations)."""
+        state = self.state
+        me = state.to_move
+        stack = stack_text(self.board[CELL_ID[name]])
+        if not stack:
+            if self.must_pass():
+                self.say(self.info.get("note") or f"{PLAYERS[me]} has no legal move and must pass.", error=True)
+            elif self.conts:
+                self.say(f"{name} is empty: tap one of the ringed pieces first (those can move with "
+                         f"{dice_words(self.dice_left)}), then a green cell.", error=True)
+            else:
+                self.say("The turn is complete: press Play to confirm it, or Undo a part.", error=True)
+            return
+        mine, other = PLAYERS[me], PLAYERS[1 - me]
+        if self.must_pass():
+            self.say(self.info.get("note") or f"{mine} has no legal move and must pass.", error=True)
+        elif stack[-1] != mine:
+            if mine in stack:
+                self.say(f"The {mine} piece on {name} is pinned by {other}: it cannot move until every {other} "
+                         "piece on top has left.", error=True)
+            else:
+                self.say(f"That is {other}'s {'stack' if len(stack) > 1 else 'piece'}; it is {mine}'s turn.",
+                         error=True)
+        elif not self.conts:
+            self.say("The turn is complete: press Play to confirm it, or Undo a part.", error=True)
+        elif any(p.dst == name for p in self.parts) and not any(p.src == name for p in self.conts):
+            self.say(f"The piece that came to {name} has made its trip: a piece moves once a turn.", error=True)
+        else:
+            pips = self.info.get("max_pips", 0)
+            self.say(f"No legal trip from {name} with {dice_words(self.dice_left)} fits a legal turn: every "
+                     f"cell where a die ends must be a legal landing, and the turn must use {pips} pips.",
+                     error=True)
+
+    # -- frame ---------------------------------------------------------------------------
+    def advance(self, dt: float) -> None:
+        super().advance(dt)
+        rolled = self.roller.update(dt)
+        if rolled is not None:
+            self.play(rolled)
+        self.sync_buttons()
+
+    def sync_buttons(self) -> None:
+        """Buttons follow the state (also while another screen, such as game over, lies on top)."""
+        self._refresh()
+        b = self.b
+        state = self.state
+        rolling = self.roller.rolling
+        b["roll"].enabled = self.roll_due()
+        b["roll"].label = "Rolling..." if rolling else ("Opening roll" if state.opening else "Roll")
+        b["roll"].hint = ("one die each" if state.opening else PLAYERS[state.to_move]) if self.roll_due() else ""
+        b["play"].enabled = self.done is not None and not rolling
+        b["play"].hint = str(self.done) if self.done is not None else ""
+        b["pass"].enabled = self.must_pass() and not rolling
+        b["pass"].primary = self.must_pass()
+        b["undo"].enabled = (bool(self.parts) or self.history.can_undo()) and not rolling
+        b["undo"].label = "Undo part" if self.parts else "Undo"
+        b["redo"].enabled = self.history.can_redo() and not rolling and not self.parts
+        b["names"].selected = bool(self.show_names)
+        self.place_buttons()
+
+    def play_status(self) -> tuple[str, tuple[int, int, int]]:
+        state = self.state
+        me = PLAYERS[state.to_move]
+        if self.roller.rolling:
+            words = "Rolling..."
+        elif state.opening and not state.dice:
+            words = "Opening roll: one die each"
+        elif not state.dice:
+            words = f"{me} to roll"
+        elif self.must_pass():
+            words = f"{me} cannot move with {dice_words(state.dice)}: pass"
+        else:
+            words = f"{me} to move {dice_words(state.dice)} ({self.info.get('max_pips', 0)} pips to use)"
+        if self.hover_cell is not None:
+            kind = " crossing" if CELL_ID[self.hover_cell] in CROSSINGS else ""
+            words += f"   ·   {self.hover_cell}{kind}"
+        colour = theme.TEXT if state.opening and not state.dice else INK[state.to_move]
+        return words, colour
+
+    def turn_line(self) -> str:
+        """The turn so far: each part with the dice it uses, and the dice left."""
+        if self.info.get("phase") != "move" or self.roller.rolling:
+            return ""
+        parts = [f"{p.src}-{p.dst} ({'+'.join(map(str, d))})" for p, d in zip(self.parts, self.part_dice)]
+        left = f"dice left: {dice_words(self.dice_left)}" if self.dice_left else "all dice used"
+        return ("Turn: " + ", ".join(parts) + "  ·  " + left) if parts else f"Dice: {dice_words(self.state.dice)}"
+
+    def entry_hint(self) -> str:
+        return "Type a move (a4-c4,g4-h4 · l7-d4/l6 · pass) + Enter"
+
+    def idle_message(self) -> tuple[str, tuple[int, int, int]]:
+        note = self.info.get("note")
+        if note:
+            return note, theme.ACCENT
+        act = "Tap" if self.portrait else "Click"
+        if self.info.get("phase") == "move":
+            return f"{act} a ringed piece, then a green cell; Play confirms the turn.", theme.TEXT_DIM
+        if self.roll_due():
+            return "Press Roll (or Enter) to roll.", theme.TEXT_DIM
+        return "", theme.TEXT_DIM
+
+    def move_item(self, number: int, before: SavoyState, move: SavoyMove) -> str:
+        who = "" if move.kind == "roll" and before.opening else PLAYERS[before.to_move]
+        return f"{number}. {who} {move}".replace("  ", " ")
+
+    # -- cards ---------------------------------------------------------------------------
+    def pieces(self, colour: int) -> int:
+        letter = PLAYERS[colour]
+        return sum(stack.count(letter) for stack in self.info.get("stacks", {}).values())
+
+    def card_icon(self, colour: int) -> Callable[[pygame.Surface, tuple[float, float], float], None]:
+        return lambda surface, centre, r: draw_icon(surface, colour, centre, r)
+
+    def card_title(self, colour: int) -> str:
+        return f"{PLAYERS[colour]}  Player {colour + 1}"
+
+    def card_tags(self, colour: int, moving: bool) -> list[str]:
+        home = self.info.get("home", {}).get(PLAYERS[colour], 0)
+        tags = [f"home {home}/{self.pieces(colour)}"]
+        if moving:
+            tags.append("to roll" if not self.state.dice else "to move")
+        else:
+            tags.insert(0, self.seats[colour])
+        return tags
+
+    def card_moving(self, colour: int) -> bool:
+        state = self.state
+        if state.over:
+            return False
+        if state.opening and not state.dice:
+            return True
+        return state.to_move == colour
+
+    def card_score(self, colour: int, scores: Sequence[int]) -> str:
+        return str(self.info.get("pips_to_home", {}).get(PLAYERS[colour], ""))
+
+    def score_caption(self) -> str:
+        return "pips to go"
+
+    # -- drawing -------------------------------------------------------------------------
+    def view(self) -> SavoyView:
+        state = self.state
+        geo_hover = self.hover_cell
+        sel = self.selected
+        targets = self.targets(sel) if not self.route_choices else frozenset(p.dst for p in self.route_choices)
+        previews = [(p.src, p.via, p.steps) for p in self.conts if p.src == sel] if sel else []
+        if sel and geo_hover in targets:
+            previews = [(p.src, p.via, p.steps) for p in self.conts if p.src == sel and p.dst == geo_hover]
+        chosen = [(p.src, p.via, p.steps, "+".join(map(str, d))) for p, d in zip(self.parts, self.part_dice)]
+        last: list[tuple[str, str, int]] = []
+        if not self.parts and self.history.moves:
+            for move in reversed(self.history.moves):
+                if move.kind == "turn":
+                    last = [(p.src, p.via, p.steps) for p in move.parts]
+                    break
+                if move.kind == "pass":
+                    break
+        dice, owners, caption = self.tray()
+        pips = self.info.get("pips_to_home", {})
+        return SavoyView(
+            movable=self.sources() if not self.roller.rolling and not self.route_choices else frozenset(),
+            selected=sel, targets=targets, previews=previews if not self.route_choices else [],
+            choices=[(p.src, p.via, p.steps) for p in self.route_choices], chosen=chosen, last=last,
+            hover=geo_hover, show_names=bool(self.show_names),
+            mover=None if state.over else state.to_move,
+            pips=(pips.get("R", 0), pips.get("L", 0)), dice=dice, dice_owner=owners, dice_caption=caption,
+            title="" if self.portrait or self.board_zoom.camera.zoomed else "Savoy",  # (with the legend)
+        )
+
+    def move_marks(self, move: SavoyMove) -> tuple[list[list[tuple[float, float]]], float]:
+        geo = self.layout_board
+        if geo is None or move.kind != "turn":
+            return [], 0.0
+        return [geo.route(p.src, p.via, p.steps)[0] for p in move.parts], geo.piece_radius * 1.15
+
+    def tray(self) -> tuple[list[tuple[int, bool]], list[int], str]:
+        """The dice beside the board: tumbling, the opening dice, or the roll in force with used dice struck."""
+        state = self.state
+        if self.roller.rolling:
+            owners = [0, 1] if state.opening else [state.to_move] * 2
+            caption = "R and L roll" if state.opening else f"{PLAYERS[state.to_move]} rolls"
+            return [(v, False) for v in self.roller.faces], owners, caption
+        if state.over:
+            return [], [], ""
+        if state.opening and state.opening_roll:  # a tie, to be rolled again
+            r, l = state.opening_roll
+            return [(r, True), (l, True)], [0, 1], f"Tie {r}-{l}: roll again"
+        if state.opening:
+            return [], [], "Opening roll"
+        if not state.dice:
+            return [], [], f"{PLAYERS[state.to_move]} to roll"
+        left = Counter(self.dice_left)
+        shown = []
+        for value in sorted(state.dice):
+            if left[value]:
+                left[value] -= 1
+                shown.append((value, False))
+            else:
+                shown.append((value, True))
+        me = PLAYERS[state.to_move]
+        if state.turns == 0 and state.opening_roll:
+            r, l = state.opening_roll
+            caption = f"Opening: R {r}, L {l}"
+        elif self.must_pass():
+            caption = f"{me} must pass"
+        else:
+            caption = f"{me}: {dice_words(state.dice)}"
+        return shown, [state.to_move] * len(shown), caption
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.sync_buttons()
+        surface.fill(theme.BG)
+        if self.layout_board is None:
+            return
+        layout, cells, view = self.layout_board, self.board, self.view()
+        self.draw_board(surface, lambda: draw_savoy(surface, layout, cells, view))
+        self.draw_buttons(surface)
+        if self.portrait:
+            theme.text(surface, "Savoy", 26, theme.TEXT, center=(self.size[0] // 2, self.b["menu"].rect.centery))
+        theme.text(surface, self.turn_line(), self.text_size - 1, theme.ACCENT if self.parts else theme.TEXT_DIM,
+                   midleft=self.turn_rect.midleft, max_width=self.turn_rect.width)
+        self.draw_panels(surface)
+
+    # -- game over -----------------------------------------------------------------------
+    def breakdown_lines(self) -> list[str]:
+        state = self.state
+        lines = []
+        for colour in (0, 1):
+            who = PLAYERS[colour]
+            home = self.info["home"][who]
+            lines.append(f"{who} (Player {colour + 1}): {home} of {self.pieces(colour)} pieces home "
+                         f"({', '.join(HOME_NAMES[colour])}); {self.info['pips_to_home'][who]} pips to go")
+        outcome = self.game.outcome(state)
+        if outcome is not None and outcome.winner is None:
+            lines.append("House rules: Cameron Browne's rules give no way to end a game that cannot finish "
+                         f"(for example when both sides pin each other), so this app draws after "
+                         f"{state.rules.draw_passes} passes in a row, at a dead position (no roll lets "
+                         f"either side move), or after {state.rules.max_turns} turns.")
+        return lines

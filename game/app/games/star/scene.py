@@ -1,0 +1,256 @@
+"""The Star scene: board, live scores, chains view, move list, typed moves, undo/redo.
+
+The scene holds no rules: highlights come from `legal_moves`, scores from
+`scores`/`chains`, and every move (click, tap, button or typed) goes through
+`GameHistory.play`, whose refusal is shown as a message.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+import pygame
+
+from game.app.play.panels import PanelScene
+from game.app.ui import theme
+from game.app.ui.input import Intent
+from game.app.ui.scene import Host
+from game.app.ui.widgets import Button
+from game.rules.base import Game
+from game.rules.options import OptionValue
+from game.rules.star import PASS, PLAYERS, STAR, SWAP, StarMove, StarState, chain_scores, chains
+from .rules_page import STAR_RULES
+from .view import BoardView, HexLayout, draw_star
+
+COLOUR_NAMES = ("dark", "light")
+
+
+class StarScene(PanelScene):
+    rules_page = STAR_RULES
+    panel_width = (300, 460, 0.34)
+    cards_stacked = True
+    board_min_h = 120
+    board_square = False
+    message_h = (60, 64)
+    view_buttons = frozenset({"chains", "coords"})
+
+    def __init__(self, app: Host, game: Game = STAR, options: dict[str, OptionValue] | None = None,
+                 seats: tuple[str, ...] = ("Human", "Human"), **kwargs: Any) -> None:
+        super().__init__(app, game, options, seats, **kwargs)  # seed (of the computer's searches), start
+        self.hover_cell: int | None = None
+        self.selected: int | None = None
+        self.show_chains = False
+        self.show_coords = False
+        self._cached: StarState | None = None
+        self.legal_cells: frozenset[int] = frozenset()
+        self.legal: list[StarMove] = []
+        self.chain_list: list[Any] = []
+        self.layout_board: HexLayout | None = None
+        self.b.update({
+            "pass": Button("Pass", lambda: self.play(PASS), name="pass"),
+            "swap": Button("Swap", lambda: self.play(SWAP), name="swap"),
+            "undo": Button("Undo", self.undo, name="undo"),
+            "redo": Button("Redo", self.redo, name="redo"),
+            "chains": Button("Chains", self.toggle_chains, name="chains"),
+            "coords": Button("Coords", self.toggle_coords, name="coords"),
+            "place": Button("Place", self.place_selected, name="place", primary=True),
+        })
+        self.buttons = list(self.b.values())
+        self._refresh()
+
+    # -- state-derived caches (recomputed only when the state changes) ----------------------
+    @property
+    def state(self) -> StarState:
+        return self.history.state
+
+    def _refresh(self) -> None:
+        state = self.state
+        if state is self._cached:
+            return
+        self._cached = state
+        self.legal = self.game.legal_moves(state)
+        index = state.board.index
+        self.legal_cells = frozenset(index[m.cell] for m in self.legal if m.kind == "place" and m.cell)
+        self.chain_list = chains(state)
+        if self.selected is not None and self.selected not in self.legal_cells:
+            self.selected = None
+
+    def last_placed(self) -> int | None:
+        for move in reversed(self.history.moves):
+            if move.kind == "place" and move.cell:
+                return self.state.board.index[move.cell]
+        return None
+
+    def person_of(self, colour: int, state: StarState | None = None) -> int:
+        return self.game.seat_of(state if state is not None else self.state, colour)
+
+    def person_name(self, colour: int) -> str:
+        return f"Player {self.person_of(colour) + 1}"
+
+    # -- actions --------------------------------------------------------------------------
+    def toggle_chains(self) -> None:
+        self.show_chains = not self.show_chains
+
+    def toggle_coords(self) -> None:
+        self.show_coords = not self.show_coords
+
+    def place_selected(self) -> None:
+        if self.selected is not None:
+            self.play(self.state.board.names[self.selected])
+
+    def after_move(self, move: Any) -> None:
+        self.selected = None
+        self.entry = ""
+        self.move_scroll = 0
+        self._refresh()
+        if move.kind == "swap":
+            self.say(f"Swap! {self.person_name(0)} takes the opening stone and now plays X ({COLOUR_NAMES[0]}). "
+                     f"{self.person_name(1)} now plays O ({COLOUR_NAMES[1]}) and moves next.")
+        elif move.kind == "pass":
+            mover = 1 - self.state.to_move
+            self.say(f"{PLAYERS[mover]} passed." + (" Both passed: the game is over." if self.state.over else
+                                                    " If the next player passes too, the game ends."))
+        else:
+            self.say("")
+        self.check_over()
+
+    def clear_selection(self) -> None:
+        self.selected = None
+
+    # -- layout ---------------------------------------------------------------------------
+    def make_board_layout(self, rect: pygame.Rect) -> HexLayout:
+        return HexLayout(self.state.size, rect.inflate(-8, -8))
+
+    def board_target_px(self, layout: HexLayout) -> float:
+        return layout.cell_width
+
+    def button_rows(self) -> Sequence[Sequence[tuple[str, int]]]:
+        return ((("pass", 1), ("swap", 1), ("undo", 1), ("redo", 1)), (("chains", 1), ("coords", 1), ("place", 2)))
+
+    # -- input ----------------------------------------------------------------------------
+    def hover_board(self, pos: tuple[int, int]) -> None:
+        self.hover_cell = self.layout_board.cell_at(pos) if self.layout_board else None
+
+    def drop_selection(self) -> bool:
+        dropped, self.selected = self.selected is not None, None
+        return dropped
+
+    def handle_game(self, intent: Intent) -> None:
+        if intent.kind == "key":
+            if intent.text == "f2":
+                self.toggle_chains()
+            elif intent.text == "f3":
+                self.toggle_coords()
+        elif intent.kind == "confirm":
+            if not self.submit_entry() and self.selected is not None:
+                self.place_selected()
+
+    def point_board(self, pos: tuple[int, int], touch: bool) -> None:
+        geo = self.layout_board
+        cell = geo.cell_at(pos) if geo else None
+        if geo is None or cell is None:
+            self.selected = None
+            return
+        name = self.state.board.names[cell]
+        # cells narrower than a fingertip take two taps (choose, then confirm) unless zoomed in
+        if touch and geo.cell_width < theme.MIN_TOUCH and self.selected != cell and cell in self.legal_cells:
+            self.selected = cell
+            self.say(f"{name} chosen: tap it again or press Place {name}.")
+            return
+        self.play(name)
+
+    # -- drawing --------------------------------------------------------------------------
+    def advance(self, dt: float) -> None:
+        super().advance(dt)
+        self._refresh()
+        b = self.b
+        b["pass"].enabled = PASS in self.legal
+        b["swap"].enabled = SWAP in self.legal
+        b["undo"].enabled = self.history.can_undo()
+        b["redo"].enabled = self.history.can_redo()
+        b["chains"].selected = self.show_chains
+        b["coords"].selected = self.show_coords
+        b["place"].enabled = self.selected is not None
+        b["place"].label = f"Place {self.state.board.names[self.selected]}" if self.selected is not None else "Place"
+
+    def view(self) -> BoardView:
+        state = self.state
+        mover = self.game.to_move(state)
+        hover = self.hover_cell if self.hover_cell in self.legal_cells else None
+        return BoardView(hover=hover, selected=self.selected, last=self.last_placed(), mover=mover,
+                         show_chains=self.show_chains, show_coords=self.show_coords, chains=self.chain_list)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self._refresh()
+        self.advance(0.0)
+        surface.fill(theme.BG)
+        if self.layout_board is None:
+            return
+        layout, state, view = self.layout_board, self.state, self.view()
+        self.draw_board(surface, lambda: draw_star(surface, layout, state, view))
+        self.draw_buttons(surface)
+        if self.portrait:
+            theme.text(surface, f"Star {self.state.size}" + (" maxi" if self.state.maxi else ""), 26, theme.TEXT,
+                       center=(self.size[0] // 2, self.b["menu"].rect.centery))
+        self.draw_panels(surface)
+
+    def move_marks(self, move: StarMove) -> tuple[list[list[tuple[float, float]]], float]:
+        geo = self.layout_board
+        if geo is None or move.kind != "place" or not move.cell:
+            return [], 0.0
+        return [[geo.centers[self.state.board.index[move.cell]]]], geo.cell_width * 0.5
+
+    def winner_name(self, colour: int) -> str:
+        return f"{PLAYERS[colour]} ({self.person_name(colour)})"
+
+    def play_status(self) -> tuple[str, tuple[int, int, int]]:
+        state = self.state
+        mover = state.to_move
+        words = f"{PLAYERS[mover]} ({COLOUR_NAMES[mover]}) to move: {self.person_name(mover)}"
+        if self.hover_cell is not None:
+            words += f"   ·   {state.board.names[self.hover_cell]}"
+        return words, theme.TEXT
+
+    def entry_hint(self) -> str:
+        return "Type a move (F6, pass, swap) + Enter"
+
+    def score_caption(self) -> str:
+        return "best chain" if self.state.maxi else "points"
+
+    def idle_message(self) -> tuple[str, tuple[int, int, int]]:
+        if self.show_chains:
+            return self.chain_summary(), theme.TEXT
+        touch_hint = "Tap a cell to play" if self.portrait else "Click a cell to place a stone"
+        return f"{touch_hint}. Chains shows what scores; Coords shows cell names.", theme.TEXT_DIM
+
+    def chain_summary(self) -> str:
+        """The scoring chains of each colour, e.g. ``Scoring chains: X +5 +1 | O +1``."""
+        per = chain_scores(self.state)
+        parts = []
+        for colour in (0, 1):
+            values = " ".join(f"+{s}" for s in per[colour] if s > 0) or "none"
+            parts.append(f"{PLAYERS[colour]} {values}")
+        return "Scoring chains: " + " | ".join(parts)
+
+    def move_item(self, number: int, before: StarState, move: StarMove) -> str:
+        return f"{number}. {PLAYERS[before.to_move]} {move}"
+
+    # -- game over ------------------------------------------------------------------------
+    def breakdown_lines(self) -> list[str]:
+        state = self.state
+        per = chain_scores(state)
+        lines = []
+        for colour in (0, 1):
+            scoring = [s for s in per[colour] if s > 0]
+            zero = len(per[colour]) - len(scoring)
+            who = f"{PLAYERS[colour]} ({self.person_name(colour)})"
+            if state.maxi:
+                best = per[colour][0] if per[colour] else 0
+                rest = ", ".join(str(s) for s in scoring[1:]) or "none"
+                lines.append(f"{who}: best chain {best}; other scoring chains: {rest}")
+            else:
+                sums = " + ".join(str(s) for s in scoring) or "0"
+                total = sum(scoring)
+                extra = f"  ({zero} chain{'s' if zero != 1 else ''} scoring 0)" if zero else ""
+                lines.append(f"{who}: {sums} = {total}{extra}")
+        return lines

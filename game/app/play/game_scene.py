@@ -1,0 +1,426 @@
+"""The base of the scene that plays one game: its history, seats, message line and saving, and the
+computer at any seat.
+
+Every move goes through `GameScene.play`; the game-over screen opens from `check_over`, and the
+game's rules page is the class attribute `rules_page` (set by each game's scene).
+
+Seats (`game.app.saves.seats`) say who plays each side: ``Human`` or ``Computer N`` (level N). The
+computer is driven from `update`, the one place every game's frame goes through: when a computer
+seat is to act, its dice are rolled (the scene's own `start_roll`, with the game's seeded roll), or
+its move is thought out a slice of each frame (`game.app.play.computer`) and then played through
+`play`, like any move. The Hint button runs the same search for the person to move.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Sequence
+
+from game.ai import DEFAULT_LEVEL
+from game.app.play.computer import MOVE_PAUSE, SLICE, Thinking, search_seed
+from game.app.saves import saved_game
+from game.app.saves.saved_game import SavedGame
+from game.app.saves.seats import HUMAN, SEAT_KINDS, parse_seat
+from game.app.saves.seats import level_of as seat_level
+from game.app.screens.game_over import GameOverScene
+from game.app.screens.rules import RulesPage
+from game.app.ui.scene import Host, Scene
+from game.rules.base import Game
+from game.rules.errors import RulesError
+from game.rules.history import GameHistory
+from game.rules.options import OptionValue
+
+#: seconds the computer's move stays marked on the board after it is played
+FLASH_SECONDS = 1.2
+#: Seat kinds that can be chosen on the new-game page (a computer seat also has its level).
+AVAILABLE_SEATS = frozenset(SEAT_KINDS)
+
+
+class GameScene(Scene):
+    """Base of the scene that plays one game: a GameHistory, the seats and a message line.
+
+    Every move goes through `play`, which reports a refused move as a message
+    and keeps the game as it was. Rolls come from the game's own seed
+    (`next_roll`), so taking a roll back and rolling again gives the same dice.
+    `start` begins from a set-up position (puzzles, tests); `seed` fixes the
+    dice; `rng` stands in for the dice in tests (loaded dice: rolls are drawn
+    from it instead). The game is kept under `save_id` in the app's storage.
+    """
+
+    #: the game's rules page (the menu's and the scene's Rules button); None: a page made from the summary
+    rules_page: RulesPage | None = None
+
+    def __init__(self, app: Host, game: Game, options: dict[str, OptionValue] | None = None,
+                 seats: tuple[str, ...] = ("Human", "Human"), *, seed: int | None = None, start: Any = None,
+                 rng: random.Random | None = None) -> None:
+        super().__init__(app)
+        self.game = game
+        self.history: GameHistory = GameHistory(game, options, start=start, seed=seed)
+        self.seats = tuple(parse_seat(seat) for seat in seats)
+        self.rng = rng
+        self.save_id = saved_game.new_id()
+        self.message = ""
+        self.message_is_error = False
+        # the computer: its search under way, the hint, and how long the position has waited
+        self.thinking: Thinking | None = None
+        self.hint: Thinking | None = None
+        self.hint_move: Any = None
+        self.hint_state: Any = None
+        self.paused = False               # a computer-versus-computer game stopped by Pause
+        self.slice_seconds = SLICE
+        self.computer_pause = MOVE_PAUSE  # seconds before each computer move or roll (tests set 0)
+        self.decisions: list[dict[str, Any]] = []  # the figures of each computer decision, in order
+        self.flash_move: Any = None      # the computer's last move, marked on the board for a moment ...
+        self.flash_left = 0.0            # ... for this many more seconds
+        self._waiting: Any = None        # the position the computer has been waiting in ...
+        self._waited = 0.0               # ... and for how long
+
+    @property
+    def state(self) -> Any:
+        return self.history.state
+
+    def person_of(self, colour: int, state: Any = None) -> int:
+        """Which person (0 = whoever sat down first) plays `colour` now (or in `state`)."""
+        return colour
+
+    def seat_label(self, colour: int) -> str:
+        person = self.person_of(colour)
+        return f"Player {person + 1} ({self.seats[person]})"
+
+    def say(self, words: str, error: bool = False) -> None:
+        self.message, self.message_is_error = words, error
+
+    def next_roll(self) -> Any:
+        """The roll due now: the game's own (from its seed), or one from the stand-in `rng` in tests."""
+        if self.rng is not None:
+            return self.game.random_chance(self.state, self.rng)
+        return self.history.next_roll()
+
+    def typed_roll_refused(self, text: str) -> bool:
+        """A roll typed in while one is due is refused unless it is the game's own roll: the dice decide."""
+        if not self.history.roll_due():
+            return False
+        try:
+            move = self.game.parse_move(text, self.state)
+            self.game.check_legal(self.state, move)
+        except RulesError:
+            return False  # not a roll: play() explains
+        if move == self.history.next_roll():
+            return False
+        self.say("The dice are thrown, not typed: press the roll button (or Enter with nothing typed).", error=True)
+        return True
+
+    def play(self, move: Any) -> bool:
+        """Play a move or its notation through the history; False (with the reason shown) if refused."""
+        try:
+            played = self.history.play(move)
+        except RulesError as err:
+            self.say(str(err), error=True)
+            return False
+        self.after_move(played)
+        self.autosave()
+        return True
+
+    def autosave(self) -> None:
+        """Keep the game in progress (in the app's list of saved games and its storage) after every change;
+        a finished game, or one with no move yet, is forgotten."""
+        kept = SavedGame(self.history, self.seats, self.save_id)
+        problem = self.app.keep_game(kept)
+        if problem:
+            self.say(problem, error=True)
+
+    def _refresh(self) -> None:
+        """Recompute what the scene derives from the state (after undo, redo or a resumed game)."""
+
+    def resume(self, saved: SavedGame) -> None:
+        """Continue a saved game in this (new) scene (a computer to move starts thinking at the next frame)."""
+        self.stop_thinking()
+        self.history = saved.history
+        self.seats = tuple(parse_seat(seat) for seat in saved.seats)
+        self.save_id = saved.id
+        self._refresh()
+        self.say(f"Resumed: {saved.title}.")
+
+    # -- seats ------------------------------------------------------------------------------
+    def seat_of(self, colour: int, state: Any = None) -> str:
+        """The seat that plays `colour` (in `state`, by default now)."""
+        return self.seats[self.person_of(colour, state)]
+
+    def level_of(self, colour: int, state: Any = None) -> int | None:
+        """The level of the computer playing `colour`, or None when a person plays it."""
+        return seat_level(self.seat_of(colour, state))
+
+    @property
+    def has_computer(self) -> bool:
+        return any(seat != HUMAN for seat in self.seats)
+
+    @property
+    def has_human(self) -> bool:
+        return HUMAN in self.seats
+
+    def roll_colours(self) -> Sequence[int]:
+        """The colours whose roll is due now (a game whose rolls have an owner says so; by default the
+        roll is everyone's, so it is thrown for the computer only when no person plays)."""
+        return range(len(self.game.players))
+
+    def computer_rolls(self) -> bool:
+        """A roll is due and the computer throws it (every colour rolling is a computer's)."""
+        return self.history.roll_due() and all(self.level_of(c) is not None for c in self.roll_colours())
+
+    def computer_moves(self) -> bool:
+        """A computer seat is to choose a move now."""
+        if self.game.outcome(self.state) is not None or self.game.is_chance(self.state):
+            return False
+        mover = self.game.to_move(self.state)
+        return mover is not None and self.level_of(mover) is not None
+
+    def computer_to_act(self) -> bool:
+        """The computer has the turn (to roll or to move): a person's presses on the board wait."""
+        return self.computer_moves() or self.computer_rolls()
+
+    def human_decides(self, state: Any) -> bool:
+        """In `state`, a person chooses a move (not a roll, not the computer)."""
+        if self.game.outcome(state) is not None or self.game.is_chance(state):
+            return False
+        mover = self.game.to_move(state)
+        return mover is not None and self.level_of(mover, state) is None
+
+    # -- the frame ---------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        """One frame of the game (the app calls it for the top scene). Every game scene's frame goes
+        through here: the computer's turn and the hint (each a slice of thinking at most, or a move
+        played), then the game's own work (`advance`), which brings its buttons in step with the
+        position the frame draws."""
+        self.flash_left = max(0.0, self.flash_left - dt)
+        self.drive_computer(dt)
+        self.drive_hint()
+        self.advance(dt)
+
+    def advance(self, dt: float) -> None:
+        """What this game's scene does each frame: run its animations (which may end by playing a
+        move) and keep its buttons in step with the state."""
+
+    def busy(self) -> bool:
+        """An animation whose end plays a move or shows its effect is under way (dice tumbling, a
+        capture fading): the computer waits for it."""
+        return False
+
+    def start_roll(self) -> None:
+        """Throw the dice due (a scene with a tumble overrides this); always the game's own roll."""
+        if self.history.roll_due():
+            self.play(self.next_roll())
+
+    def drive_computer(self, dt: float) -> None:
+        """The computer's part of the frame: roll its dice, or think a slice and play its move once chosen
+        and once it has waited `computer_pause` in this position."""
+        state = self.state
+        if state is not self._waiting:
+            self._waiting, self._waited = state, 0.0
+        else:
+            self._waited += dt
+        if self.thinking is not None and self.thinking.state is not state:
+            self.stop_thinking(hint=False)
+        if self.paused or self.busy() or self.app.top is not self:
+            return
+        if self.computer_rolls():
+            if self._waited >= self.computer_pause:
+                self.start_roll()
+            return
+        if not self.computer_moves():
+            return
+        if self.thinking is None:  # this frame makes the search (it lists the moves); the next ones think
+            self.thinking = self._search(self.level_of(self.game.to_move(state)) or DEFAULT_LEVEL)
+            return
+        try:
+            if not self.thinking.done:
+                self.thinking.step(self.slice_seconds)
+            if not self.thinking.done or self._waited < self.computer_pause:
+                return
+            thinking, self.thinking = self.thinking, None
+            move = thinking.best()
+        except Exception as err:  # an engine's fault never ends the game: stop and say so
+            self.computer_failed(err)
+            return
+        self.decisions.append({**thinking.stats(), "move": str(move)})
+        self.play_computer(move)
+
+    def _search(self, level: int) -> Thinking | None:
+        try:
+            return Thinking(self.game, self.state, level, search_seed(self.history))
+        except Exception as err:
+            self.computer_failed(err)
+            return None
+
+    def computer_failed(self, err: Exception) -> None:
+        self.stop_thinking()
+        self.paused = True
+        self.say(f"The computer could not choose a move ({err}). Undo, or play on for it.", error=True)
+
+    def play_computer(self, move: Any) -> None:
+        """Play the computer's chosen move through `play`, as any move is (the scene's half-made move,
+        if a person had started one, is dropped first), and say what it did."""
+        mover = self.game.to_move(self.state)
+        self.clear_selection()
+        if not self.play(move):
+            self.paused = True
+            self.say(f"The computer chose {move}, which was refused: {self.message}", error=True)
+            return
+        self.flash_move, self.flash_left = move, FLASH_SECONDS
+        if self.message_is_error:
+            return
+        who = f"Computer ({self.game.players[mover]})" if mover is not None else "Computer"
+        note = self.message
+        if note and str(move) in note:
+            self.say(f"{who}: {note}")
+        else:
+            self.say(f"{who} played {move}." + (f" {note}" if note else ""))
+
+    def stop_thinking(self, hint: bool = True) -> None:
+        """Cancel the computer's search (and the hint's, unless `hint` is False) at once."""
+        if self.thinking is not None:
+            self.thinking.cancel()
+            self.thinking = None
+        if hint:
+            self.cancel_hint()
+
+    def toggle_pause(self) -> None:
+        """Pause or resume the computer (for computer-versus-computer games)."""
+        self.paused = not self.paused
+        if self.paused:
+            self.stop_thinking()
+            self.say("Paused: Resume lets the computer go on.")
+        else:
+            self.say("")
+
+    def leave(self) -> None:
+        """The scene is being left: nothing thinks on."""
+        self.stop_thinking()
+
+    # -- hints -------------------------------------------------------------------------------
+    def hint_available(self) -> bool:
+        """A person is to choose a move and nothing else is under way."""
+        return self.human_decides(self.state) and not self.busy() and self.thinking is None
+
+    def request_hint(self) -> None:
+        """Start looking for the move the computer would play for the person to move (pressed again while
+        it looks: stop)."""
+        if self.hint is not None:
+            self.cancel_hint()
+            self.say("Hint stopped.")
+            return
+        if not self.hint_available():
+            return
+        self.hint_move = self.hint_state = None
+        self.hint = self._search(DEFAULT_LEVEL)
+        if self.hint is not None:
+            self.say("Looking for a hint...")
+
+    def cancel_hint(self) -> None:
+        if self.hint is not None:
+            self.hint.cancel()
+            self.hint = None
+        self.hint_move = self.hint_state = None
+
+    def shown_hint(self) -> Any:
+        """The hint to show now: the move found for the position on the board, else None."""
+        return self.hint_move if self.hint_state is self.state and self.hint_move is not None else None
+
+    def drive_hint(self) -> None:
+        hint = self.hint
+        if hint is None:
+            if self.hint_move is not None and self.hint_state is not self.state:
+                self.hint_move = self.hint_state = None  # the position changed: the hint is gone
+            return
+        if hint.state is not self.state or self.app.top is not self:
+            if hint.state is not self.state:
+                self.cancel_hint()
+            return
+        try:
+            if not hint.step(self.slice_seconds):
+                return
+            move = hint.best()
+        except Exception as err:
+            self.cancel_hint()
+            self.say(f"No hint this time ({err}).", error=True)
+            return
+        self.hint = None
+        self.hint_move, self.hint_state = move, self.state
+        self.say(f"Hint: {move} (the computer's choice at level {DEFAULT_LEVEL}). It is not played: "
+                 "play it, or any move you like.")
+
+    # -- moves -------------------------------------------------------------------------------
+    def after_move(self, move: Any) -> None:
+        self.say("")
+        self.check_over()
+
+    def check_over(self) -> None:
+        if self.game.outcome(self.state) is not None and self.app.top is self:
+            self.app.push(GameOverScene(self.app, self))
+
+    def clear_selection(self) -> None:
+        """Forget the UI's half-made move (selection, animation) before the history changes under it."""
+
+    def undo(self) -> None:
+        """Take back the last move; against the computer, the person's last move and everything since
+        (the computer's moves and the rolls); in a computer-versus-computer game, one move, paused."""
+        self.stop_thinking()
+        self.clear_selection()
+        history = self.history
+        count = 1
+        if self.has_computer and not self.has_human:
+            self.paused = True
+        elif self.has_computer:
+            mine = [k for k in range(len(history.moves)) if self.human_decides(history.states[k])]
+            if not mine:
+                self.say("Nothing of yours to undo yet.", error=True)
+                return
+            count = len(history.moves) - mine[-1]
+        taken = [history.undo() for _ in range(count)]
+        move = taken[-1] if taken else None
+        if move is None:
+            self.say("Nothing to undo.", error=True)
+        elif count == 1:
+            self.say(f"Took back {move}.")
+        else:
+            self.say(f"Took back {move} and the {count - 1} move{'s' * (count > 2)} after it: your turn again.")
+        if move is not None:
+            self.autosave()
+        self._refresh()
+
+    def redo(self) -> None:
+        """Replay the move taken back; against the computer, on to the person's next decision."""
+        self.stop_thinking()
+        self.clear_selection()
+        history = self.history
+        move = history.redo()
+        replayed = [move] if move is not None else []
+        if move is not None and self.has_computer and self.has_human:
+            while history.can_redo() and not self.human_decides(history.state):
+                replayed.append(history.redo())
+        if move is None:
+            self.say("Nothing to redo.", error=True)
+        elif len(replayed) == 1:
+            self.say(f"Replayed {move}.")
+        else:
+            self.say(f"Replayed {move} and the {len(replayed) - 1} move{'s' * (len(replayed) > 2)} after it.")
+        self._refresh()
+        if move is not None:
+            self.autosave()
+            self.check_over()
+
+    def restart(self) -> "GameScene":
+        """A fresh scene of the same game, options and seats."""
+        return type(self)(self.app, self.game, self.history.options, self.seats)
+
+    def breakdown_lines(self) -> list[str]:
+        """Lines explaining the score for the game-over screen (generic: from `details`)."""
+        lines = []
+        players = self.game.players
+        for key, value in self.game.details(self.state).items():
+            if isinstance(value, dict) and set(value) <= set(players):
+                for who, part in value.items():
+                    shown = ", ".join(str(v) for v in part) if isinstance(part, (list, tuple)) else str(part)
+                    lines.append(f"{who} {key}: {shown or 'none'}")
+            elif isinstance(value, str) and key != "leader":
+                lines.append(f"{key.capitalize()}: {value}")
+        return lines

@@ -1,0 +1,866 @@
+"""The panels every game scene shows beside its board.
+
+Player cards (name, seat, who is to move, who leads, the live score), a status
+line, a typed-move entry box, a message line and a scrollable move list, plus
+`PanelScene`, a GameScene base that owns the entry text and the move-list
+scroll and turns the shared intents (typing, scrolling, undo/redo) into actions.
+Beside the entry sits the computer's button: Hint (the move the computer would
+play for the person to move, drawn on the board), or Pause/Resume when no person
+plays. While the computer thinks, the status line says so with its progress, and
+presses that would play for it (the board, the game's move buttons, Enter) wait.
+A game scene fills a few hooks (`card_icon`, `card_title`, `status_line`,
+`button_rows`, ...); `PanelScene.layout` places the shared rectangles for a
+phone (portrait) or a desktop window, and the scene adds its board on top.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping, Sequence
+
+import pygame
+
+from game.app.play.game_scene import GameScene
+from game.app.screens.rules import RulesScene
+from game.app.ui import theme
+from game.app.ui.board_zoom import BoardZoom
+from game.app.ui.input import Intent
+from game.app.ui.scene import Host
+from game.app.ui.widgets import Button, press_buttons
+from game.rules.base import Game
+from game.rules.options import OptionValue
+
+Colour = tuple[int, int, int]
+Point = tuple[float, float]
+ENTRY_FILL = (24, 31, 40)
+HINT_INK: Colour = (96, 214, 255)   # a hint on the board
+
+
+# ----------------------------------------------------------------------------- drawing
+def draw_player_card(surface: pygame.Surface, rect: pygame.Rect, *, icon: Callable[[pygame.Surface, tuple[float, float], float], None],
+                     title: str, tags: Sequence[str], moving: bool, leads: bool, score: str,
+                     caption: str = "") -> None:
+    """One player's card: an icon and the name across the top; under them, the score at the right with
+    what it counts under it (`caption`: "pips to go", "points"...), and the tags (seat, "to move", ...)
+    and "leads" wrapped over two lines at the left; no text smaller than the least text size."""
+    theme.panel(surface, rect, theme.BG_CARD_HI if moving else theme.BG_CARD, 10,
+                border=theme.ACCENT if moving else None)
+    pad = 8
+    right = rect.right - pad
+    line = theme.font(CARD_TEXT).get_linesize() + 3
+    rows = [rect.top + 6, rect.top + 6 + CARD_TITLE_STEP, rect.top + 6 + CARD_TITLE_STEP + line]
+    r = min(rect.height * 0.2, 11.0)
+    icon(surface, (rect.left + pad + r, rect.top + 6 + CARD_TITLE_STEP / 2 - 2), r)
+    left = round(rect.left + pad + 2 * r + 6)
+    theme.text(surface, title, CARD_TITLE, theme.TEXT, topleft=(left, rows[0]), max_width=right - left)
+    shown = theme.text(surface, score, CARD_SCORE, theme.TEXT, midright=(right, (rows[1] + rows[2]) // 2 + 1))
+    caption_w = 0
+    if caption:
+        caption_w = theme.text(surface, caption, CARD_TEXT, theme.TEXT_DIM, topright=(right, rows[2]),
+                               max_width=rect.width - 2 * pad - 40).width
+    # the tags flow over two lines: beside the score, then beside its caption
+    widths = [shown.left - 8 - (rect.left + pad), right - (caption_w + 8 if caption else 0) - (rect.left + pad)]
+    words = [(tag, theme.ACCENT if moving else theme.TEXT_DIM) for tag in tags]
+    if leads:
+        words.append(("leads", theme.GOOD))
+    draw_flow(surface, words, CARD_TEXT, rect.left + pad, rows[1:], widths)
+
+
+CARD_TITLE = 20       # the card's name line
+CARD_TITLE_STEP = 24  # px from the name line to the first tag line
+CARD_SCORE = 34       # the score's figures
+CARD_TEXT = theme.MIN_TEXT
+
+
+def draw_flow(surface: pygame.Surface, words: Sequence[tuple[str, Colour]], size: int, left: int,
+              rows: Sequence[int], widths: Sequence[int]) -> None:
+    """Coloured phrases one after another, " · " between them, wrapped over `rows` (the top of each
+    line) each `widths` wide; what does not fit ends with an ellipsis."""
+    font = theme.font(size)
+    sep = " \u00b7 "
+    row, x = 0, 0
+    for phrase, colour in words:
+        lead = sep if x else ""
+        need = font.size(lead + phrase)[0]
+        if x and x + need > widths[row] and row + 1 < len(rows):  # on to the next line
+            row, x, lead = row + 1, 0, ""
+            need = font.size(phrase)[0]
+        room = widths[row] - x
+        if need > room:  # the last line is full: cut here
+            theme.text(surface, theme.fit_words(lead + phrase, size, room), size, colour, topleft=(left + x, rows[row]))
+            return
+        theme.text(surface, lead + phrase, size, colour, topleft=(left + x, rows[row]))
+        x += need
+
+
+def draw_status(surface: pygame.Surface, rect: pygame.Rect, words: str, colour: Colour, size: int) -> None:
+    theme.text(surface, words, size, colour, midleft=rect.midleft, max_width=rect.width)
+
+
+def draw_entry(surface: pygame.Surface, rect: pygame.Rect, entry: str, hint: str, size: int,
+               selected: bool = False) -> None:
+    """The typed-move box: what was typed with a cursor (its end, when it is longer than the box; marked as
+    selected after a refusal, so that the next key replaces it), or a dim hint when empty."""
+    pygame.draw.rect(surface, ENTRY_FILL, rect, border_radius=8)
+    pygame.draw.rect(surface, theme.ACCENT_DIM if entry else theme.BG_CARD_HI, rect, 2, border_radius=8)
+    if not entry:
+        theme.text(surface, hint, size, theme.TEXT_DIM, midleft=(rect.left + 12, rect.centery),
+                   max_width=rect.width - 24)
+        return
+    note = "Enter to play"
+    note_w = theme.font(theme.MIN_TEXT).size(note)[0]
+    room = rect.width - 24 - (note_w + 12 if rect.width - note_w > 160 else 0)
+    shown = tail_that_fits(entry, ENTRY_TEXT, room - theme.font(ENTRY_TEXT).size("_")[0])
+    if selected:
+        box = pygame.Rect(rect.left + 10, rect.top + 7, theme.font(ENTRY_TEXT).size(shown)[0] + 4, rect.height - 14)
+        pygame.draw.rect(surface, theme.ACCENT_DIM, box, border_radius=4)
+        theme.text(surface, shown, ENTRY_TEXT, theme.TEXT, midleft=(rect.left + 12, rect.centery))
+    else:
+        theme.text(surface, shown + "_", ENTRY_TEXT, theme.TEXT, midleft=(rect.left + 12, rect.centery))
+    if room < rect.width - 24:
+        theme.text(surface, note, theme.MIN_TEXT, theme.TEXT_DIM, midright=(rect.right - 10, rect.centery))
+
+
+ENTRY_TEXT = 26
+
+
+def tail_that_fits(words: str, size: int, width: int) -> str:
+    """The end of `words` that fits `width` (with an ellipsis in front when the start is cut)."""
+    font = theme.font(size)
+    if font.size(words)[0] <= width:
+        return words
+    k = len(words)
+    while k > 0 and font.size(theme.ELLIPSIS + words[len(words) - k:])[0] > width:
+        k -= 1
+    return theme.ELLIPSIS + words[len(words) - k:]
+
+
+def draw_message(surface: pygame.Surface, rect: pygame.Rect, words: str, colour: Colour, size: int) -> None:
+    """Wrapped text in `rect`, shrinking the font (down to the least text size) until it fits; what
+    still does not fit ends with an ellipsis."""
+    lines = theme.wrap(words, size, rect.width)
+    while len(lines) * (size + 1) > rect.height and size > theme.MIN_TEXT:
+        size -= 1
+        lines = theme.wrap(words, size, rect.width)
+    fit = max(1, (rect.height + 4) // (size + 1))
+    if len(lines) > fit:
+        lines = lines[:fit - 1] + [theme.fit_words(lines[fit - 1] + " " + " ".join(lines[fit:]), size, rect.width)]
+    y = rect.top
+    for line in lines:
+        theme.text(surface, line, size, colour, topleft=(rect.left, y), max_width=rect.width)
+        y += size + 1
+
+
+MOVE_ROW = 21       # px per line of the move list
+MOVES_HEADER = 26   # px of the move list's title line
+
+
+def draw_move_list(surface: pygame.Surface, rect: pygame.Rect, items: Sequence[str], scroll: int,
+                   col_w: int = 96, note: str = "") -> int:
+    """The move list in columns, latest at the bottom in the accent colour, with a scroll bar when some
+    are out of sight (`note` at the right of its title line); returns the clamped scroll (rows scrolled
+    back from the latest move)."""
+    pygame.draw.rect(surface, theme.BG_PANEL, rect, border_radius=8)
+    title = theme.text(surface, f"Moves ({len(items)})", theme.MIN_TEXT, theme.TEXT_DIM,
+                       topleft=(rect.left + 8, rect.top + 6))
+    if note:
+        theme.text(surface, note, theme.MIN_TEXT, theme.TEXT_DIM, topright=(rect.right - 14, rect.top + 6),
+                   max_width=rect.right - 14 - title.right - 12)
+    inner = pygame.Rect(rect.left + 8, rect.top + MOVES_HEADER, rect.width - 22, rect.height - MOVES_HEADER - 4)
+    if not items:
+        theme.text(surface, "none yet", theme.MIN_TEXT, theme.TEXT_DIM, topleft=inner.topleft)
+        return 0
+    cols, rows_fit, total_rows = move_list_shape(inner, len(items), col_w)
+    scroll = max(0, min(scroll, total_rows - rows_fit))
+    first_row = max(0, total_rows - rows_fit - scroll)
+    width = inner.width // cols
+    for k in range(first_row * cols, min(len(items), (first_row + rows_fit) * cols)):
+        row, col = divmod(k, cols)
+        latest = k == len(items) - 1
+        theme.text(surface, items[k], theme.MIN_TEXT, theme.ACCENT if latest else theme.TEXT,
+                   topleft=(inner.left + col * width, inner.top + (row - first_row) * MOVE_ROW),
+                   max_width=width - 6)
+    if total_rows > rows_fit:  # a scroll bar: where the rows shown lie among them all
+        track = pygame.Rect(rect.right - 9, inner.top, 4, max(8, rows_fit * MOVE_ROW))
+        knob_h = max(12, track.height * rows_fit // total_rows)
+        knob_y = track.top + (track.height - knob_h) * first_row // max(1, total_rows - rows_fit)
+        pygame.draw.rect(surface, theme.BG_CARD, track, border_radius=2)
+        pygame.draw.rect(surface, theme.TEXT_DIM, (track.left, knob_y, 4, knob_h), border_radius=2)
+    return scroll
+
+
+def move_list_shape(inner: pygame.Rect, count: int, col_w: int) -> tuple[int, int, int]:
+    """(columns, rows that fit, rows in all) of a move list of `count` items in `inner`."""
+    cols = max(1, inner.width // col_w)
+    rows_fit = max(1, inner.height // MOVE_ROW)
+    return cols, rows_fit, (count + cols - 1) // cols
+
+
+def draw_marks(surface: pygame.Surface, strokes: Sequence[Sequence[Point]], radius: float, colour: Colour,
+               alpha: int = 255, label: str = "") -> None:
+    """A move drawn over a board: each stroke a ring at its last point and, from its first point, a line
+    with an arrowhead (a stroke of one point is a ring alone); `label` in a pill by the first ring."""
+    if not strokes or alpha <= 0:
+        return
+    layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    ink = (*colour, alpha)
+    width = max(3, round(radius * 0.22))
+    for stroke in strokes:
+        points = [(float(x), float(y)) for x, y in stroke]
+        if not points:
+            continue
+        if len(points) > 1:
+            pygame.draw.lines(layer, ink, False, points, width)
+            (x0, y0), (x1, y1) = points[-2], points[-1]
+            angle = math.atan2(y1 - y0, x1 - x0)
+            tip = (x1 - math.cos(angle) * radius, y1 - math.sin(angle) * radius)
+            size = max(8.0, radius * 0.7)
+            wings = [(tip[0] - math.cos(angle + s) * size, tip[1] - math.sin(angle + s) * size) for s in (0.5, -0.5)]
+            pygame.draw.polygon(layer, ink, [tip, *wings])
+        pygame.draw.circle(layer, ink, points[-1], radius, width)
+    surface.blit(layer, (0, 0))
+    if label:
+        first = next(stroke for stroke in strokes if stroke)
+        x, y = first[-1]
+        pill = theme.font(theme.MIN_TEXT).size(label)
+        rect = pygame.Rect(0, 0, pill[0] + 14, pill[1] + 4)
+        rect.midbottom = (round(x), round(y - radius - 4))
+        rect.clamp_ip(surface.get_rect())
+        pygame.draw.rect(surface, colour, rect, border_radius=rect.height // 2)
+        theme.text(surface, label, theme.MIN_TEXT, theme.TEXT_DARK, center=rect.center)
+
+
+def draw_progress(surface: pygame.Surface, rect: pygame.Rect, fraction: float) -> None:
+    """A thin bar along the bottom of `rect`, filled to `fraction`."""
+    track = pygame.Rect(rect.left, rect.bottom - 4, rect.width, 4)
+    pygame.draw.rect(surface, theme.BG_CARD, track, border_radius=2)
+    filled = pygame.Rect(track.left, track.top, round(track.width * max(0.0, min(1.0, fraction))), track.height)
+    if filled.width:
+        pygame.draw.rect(surface, theme.ACCENT, filled, border_radius=2)
+
+
+def layout_button_rows(buttons: Mapping[str, Button], rows: Sequence[Sequence[tuple[str, int]]],
+                       area: pygame.Rect, gap: int, height: int) -> int:
+    """Place rows of buttons across `area` from its top; each (name, share) takes `share` units of the
+    width left between the gaps, so a row fills the area exactly. Returns the y below the last row."""
+    y = area.top
+    for row in rows:
+        unit = (area.width - gap * (len(row) - 1)) / sum(share for _, share in row)
+        x = float(area.left)
+        for name, share in row:
+            width = unit * share
+            buttons[name].rect = pygame.Rect(round(x), y, round(width), height)
+            x += width + gap
+        y += height + gap
+    return y
+
+
+# ----------------------------------------------------------------------------- the scene base
+SHORT_PHONE = 720     # px: a phone screen shorter than this gives the board the room of ...
+SHORT_MESSAGE_H = 40  # ... a message line of two lines ...
+SHORT_MOVES_H = 50    # ... and a move list of its title and one row (a tap opens it over the board)
+
+
+@dataclass
+class Press:
+    """A press on a game scene, from the `point` that began it to its `release`: where it began (on the
+    board, on the move list) and whether a button took it (then its tap is no tap on what lies under)."""
+
+    pos: tuple[int, int]
+    on: str = ""          # "board", "moves" or ""
+    taken: bool = False   # a button was pressed
+
+
+class PanelScene(GameScene):
+    """A GameScene with the shared panels.
+
+    `layout` sets `portrait`, `board_rect`, `cards` (one rect per player),
+    `status_rect`, the rows of buttons in `self.b` (see `button_rows`),
+    `entry_rect`, `message_rect`, `moves_rect` and `text_size`. On a phone:
+    a top bar with Menu and Rules, the two cards side by side, the board across
+    the full width, then the status line, the button rows, the typed-move
+    entry, the message line and the move list in what is left. On a desktop:
+    the board on the left and all the rest in a panel on the right. The class
+    attributes below size the parts that differ between games.
+    """
+
+    max_entry = theme.MAX_LINE      # the longest typed move (far longer than any move: only a guard)
+    move_col_w = 96
+    panel_width = (320, 480, 0.36)  # desktop: the panel's least and largest width, and its share of the window
+    cards_stacked = False           # desktop: the cards one above the other (else side by side)
+    board_min_h = 160               # phone: the board is never shorter than this ...
+    board_square = True             # ... nor taller than the screen is wide
+    button_h = (48, 50)             # a row of buttons: phone, desktop
+    message_h = (60, 86)            # the message line: phone, desktop
+    moves_min_h = 88                # phone: the room the board leaves at least for the move list
+    #: buttons that only change what is shown (pressable while the computer has the turn)
+    view_buttons: frozenset[str] = frozenset()
+    #: buttons every game scene has that never play for the computer
+    FREE_BUTTONS = frozenset({"menu", "rules", "undo", "redo", "hint", "pause", "zoom-out"})
+
+    def __init__(self, app: Host, game: Game, options: dict[str, OptionValue] | None = None,
+                 seats: tuple[str, ...] = ("Human", "Human"), **kwargs: Any) -> None:
+        super().__init__(app, game, options, seats, **kwargs)  # seed, start, rng: see GameScene
+        self.entry = ""
+        self.move_scroll = 0  # rows scrolled back from the latest move
+        self.cards: list[pygame.Rect] = []
+        self.status_rect = self.entry_rect = self.message_rect = self.moves_rect = pygame.Rect(0, 0, 0, 0)
+        self.board_rect = pygame.Rect(0, 0, 0, 0)
+        self.computer_slot = pygame.Rect(0, 0, 0, 0)  # the Hint (or Pause) button's place, beside the entry
+        self.rows_area = pygame.Rect(0, 0, 0, 0)  # where the button rows start (its height is not used)
+        self.row_gap, self.row_h = 6, 48
+        self.text_size = 20
+        self.portrait = False
+        self.short_phone = False       # a phone shorter than SHORT_PHONE: smaller panels, more board
+        self.layout_board: Any = None  # the game's board geometry, built for the camera (`make_board_layout`)
+        self.board_zoom = BoardZoom(self.relayout_board, self.board_target_now)
+        self.entry_selected = False    # after a refused move: the next key replaces the text
+        self.entry_keyboard = False    # the on-screen keyboard was asked for by a tap on the entry
+        self.moves_expanded = False    # the move list is drawn over the board, as tall as it can be
+        self.press: Press | None = None
+        self._moves_drag = 0.0         # px dragged on the move list not yet turned into rows
+        # the scene's buttons by name (the scene adds its own); Menu and Rules go in the top bar
+        self.b: dict[str, Button] = {"menu": Button("Menu", self.to_menu, name="menu"),
+                                     "rules": Button("Rules", self.open_rules, name="rules"),
+                                     # Hint where a person plays, else Pause (see sync_computer_buttons)
+                                     "computer": Button("Hint", self.computer_button, name="hint"),
+                                     "zoom-out": self.board_zoom.button}
+
+    def to_menu(self) -> None:
+        self.leave()
+        self.app.pop_to_root()
+
+    def open_rules(self) -> None:
+        self.app.push(RulesScene(self.app, self.game, self.rules_page))
+
+    # -- layout ---------------------------------------------------------------------------
+    def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        w, h = size
+        self.portrait = h > w
+        if self.portrait:
+            self._layout_phone(w, h)
+        else:
+            self._layout_desktop(w, h)
+        self.board_zoom.camera.set_viewport(self.board_rect)
+        self.relayout_board()
+
+    def _layout_phone(self, w: int, h: int) -> None:
+        pad, gap, bar, card_h = 8, 6, theme.MIN_TOUCH, 72
+        self.text_size = 19
+        self.short_phone = h < SHORT_PHONE
+        self.b["menu"].rect = pygame.Rect(pad, pad, 92, bar)
+        self.b["rules"].rect = pygame.Rect(w - pad - 92, pad, 92, bar)
+        y = pad + bar + gap
+        card_w = (w - 2 * pad - gap) // 2
+        self.cards = [pygame.Rect(pad, y, card_w, card_h), pygame.Rect(pad + card_w + gap, y, card_w, card_h)]
+        y += card_h + gap
+        # the panels under the board, laid out once from y = 0 to measure them (placed for real below)
+        moves_h = SHORT_MOVES_H if self.short_phone else self.moves_min_h
+        below = self._stack_panels(pad, 0, w - 2 * pad, gap) + moves_h + pad
+        board_h = self.phone_board_height(h - y - below, w)
+        self.board_rect = pygame.Rect(0, y, w, board_h)
+        y = self._stack_panels(pad, y + board_h + 2, w - 2 * pad, gap)
+        self.moves_rect = pygame.Rect(pad, y, w - 2 * pad, max(40, h - y - pad))
+
+    def _layout_desktop(self, w: int, h: int) -> None:
+        pad, gap = 16, 8
+        self.short_phone = False
+        self.text_size = 20
+        least, most, share = self.panel_width
+        pw = max(least, min(most, int(w * share)))
+        px = w - pw - pad
+        self.board_rect = pygame.Rect(pad, pad, w - pw - 3 * pad, h - 2 * pad)
+        half = (pw - gap) // 2
+        self.b["menu"].rect = pygame.Rect(px, pad, half, 44)
+        self.b["rules"].rect = pygame.Rect(px + half + gap, pad, half, 44)
+        y = pad + 44 + gap + 4
+        card_h = 74
+        if self.cards_stacked:
+            self.cards = [pygame.Rect(px, y, pw, card_h), pygame.Rect(px, y + card_h + gap, pw, card_h)]
+            y += 2 * (card_h + gap)
+        else:
+            self.cards = [pygame.Rect(px, y, half, card_h), pygame.Rect(px + half + gap, y, half, card_h)]
+            y += card_h + gap
+        y = self._stack_panels(px, y, pw, gap)
+        self.moves_rect = pygame.Rect(px, y, pw, max(40, h - y - pad))
+
+    def _stack_panels(self, x: int, y: int, width: int, gap: int) -> int:
+        """Status line, button rows, entry and message line from `y` down; returns the move list's top."""
+        phone = self.portrait
+        y = self.place_status(x, y, width)
+        self.rows_area = pygame.Rect(x, y, width, 0)
+        self.row_gap, self.row_h = gap, self.button_h[0 if phone else 1]
+        if self.short_phone:  # the board needs the room more than these
+            self.row_h = theme.MIN_TOUCH
+        y = self.place_buttons()
+        slot = 104 if phone else 120  # the computer's button (Hint, or Pause) at the end of the entry row
+        self.entry_rect = pygame.Rect(x, y, width - slot - gap, 44)
+        self.computer_slot = pygame.Rect(x + width - slot, y, slot, 44)
+        self.place_computer_button()
+        y += 44 + gap
+        message_h = self.message_h[0 if phone else 1]
+        if self.short_phone:
+            message_h = min(message_h, SHORT_MESSAGE_H)
+        self.message_rect = pygame.Rect(x, y, width, message_h)
+        return y + message_h + (2 if phone else 4)
+
+    def phone_board_height(self, room: int, width: int) -> int:
+        """The board's height on a phone, given the `room` the panels leave and the screen width."""
+        return max(self.board_min_h, min(width, room) if self.board_square else room)
+
+    def place_status(self, x: int, y: int, width: int) -> int:
+        """Place the status line (a scene may add lines of its own under it); returns the y below."""
+        if self.portrait:
+            self.status_rect = pygame.Rect(x, y, width, 24)
+            return y + 24
+        self.status_rect = pygame.Rect(x, y, width, 26)
+        return y + 30
+
+    def button_rows(self) -> Sequence[Sequence[tuple[str, int]]]:
+        """The rows of buttons under the status line: (name in `self.b`, share of the row's width)."""
+        return ()
+
+    def place_buttons(self) -> int:
+        """Lay `button_rows` out from the top of `rows_area`; returns the y below the last row. A scene
+        calls it again when its rows change without a new layout."""
+        return layout_button_rows(self.b, self.button_rows(), self.rows_area, self.row_gap, self.row_h)
+
+    # -- hooks --------------------------------------------------------------------------
+    def move_marks(self, move: Any) -> tuple[list[list[Point]], float]:
+        """Where `move` shows on the board: strokes of screen points (a ring at each stroke's end, an
+        arrow along it) and the rings' radius. Each game fills it from its board's geometry."""
+        return [], 0.0
+
+    def card_icon(self, colour: int) -> Callable[[pygame.Surface, tuple[float, float], float], None]:
+        return lambda surface, center, r: theme.stone(surface, colour, center, r)
+
+    def card_title(self, colour: int) -> str:
+        return f"{self.game.players[colour]}  Player {self.person_of(colour) + 1}"
+
+    def card_tags(self, colour: int, moving: bool) -> list[str]:
+        tags = [self.seats[self.person_of(colour)]]
+        if moving:
+            tags.append("to move")
+        return tags
+
+    def card_score(self, colour: int, scores: Sequence[int]) -> str:
+        return str(scores[colour])
+
+    def card_leads(self, colour: int, leader: int | None) -> bool:
+        return leader == colour
+
+    def card_moving(self, colour: int) -> bool:
+        return self.game.to_move(self.state) == colour
+
+    def status_line(self) -> tuple[str, Colour]:
+        """Who is to do what; once the game is over, its result."""
+        outcome = self.game.outcome(self.state)
+        if outcome is not None:
+            who = "a draw" if outcome.winner is None else f"{self.winner_name(outcome.winner)} wins"
+            return f"Game over: {who}", theme.ACCENT
+        if self.paused:
+            return "Paused: press Resume to go on", theme.ACCENT
+        if self.computer_moves():
+            mover = self.game.to_move(self.state)
+            progress = self.thinking.progress() if self.thinking is not None else 0.0
+            return (f"Computer ({self.game.players[mover]}) is thinking… {round(100 * progress)}%"
+                    if mover is not None else "Computer is thinking…"), theme.ACCENT
+        return self.play_status()
+
+    def winner_name(self, colour: int) -> str:
+        return self.game.players[colour]
+
+    def play_status(self) -> tuple[str, Colour]:
+        """The status line while the game is on."""
+        mover = self.game.to_move(self.state)
+        return (f"{self.game.players[mover]} to move" if mover is not None else ""), theme.TEXT
+
+    def entry_hint(self) -> str:
+        return "Type a move + Enter"
+
+    def idle_message(self) -> tuple[str, Colour]:
+        """What the message line shows when there is no message."""
+        return "", theme.TEXT_DIM
+
+    def move_item(self, number: int, before: Any, move: Any) -> str:
+        mover = self.game.to_move(before)
+        who = self.game.players[mover] if mover is not None else ""
+        return f"{number}. {who} {move}".replace("  ", " ")
+
+    # -- shared input -------------------------------------------------------------------
+    def handle(self, intent: Intent) -> None:
+        """Every input of a game scene comes through here: presses, typing, scrolling, undo and redo are
+        shared; a tap on the board (`tap_board`), keys and Enter go on to the game's hooks (`point_board`,
+        `handle_game`). A press acts on a button at once; on the board it acts when it ends as a tap, so
+        that a drag (which pans a zoomed board) or a pinch (which zooms it) never plays a move."""
+        self._refresh()
+        self.sync_computer_buttons()
+        kind = intent.kind
+        self.keep_input_order(intent)
+        waiting = self.computer_to_act()  # the computer has the turn: nothing may play for it
+        if kind == "point":
+            self.before_press()
+            under = self.pressable(intent.pos)
+            free = self.free_buttons()
+            if press_buttons([b for b in under if not waiting or b.name in free], intent.pos) or (
+                    waiting and any(b.hit(intent.pos) for b in under)):  # (a button that waits for its turn)
+                self.press = Press(intent.pos, taken=True)
+                return
+            self.press = Press(intent.pos, self.area_at(intent.pos))
+            self._moves_drag = 0.0
+        elif kind in ("tap", "drag", "pinch", "release", "zoom") or (
+                kind == "scroll" and self.board_rect.collidepoint(intent.pos)):
+            self.handle_pointer(intent)
+        elif kind == "hover":
+            self.hover = intent.pos
+            self.hover_board(intent.pos)
+        elif self.handle_panels(intent):
+            pass
+        elif kind == "back":  # Esc peels off one thing at a time: typed text, the selection, the game
+            if self.moves_expanded:
+                self.moves_expanded = False
+            elif self.entry:
+                self.entry = ""
+            elif not self.drop_selection():
+                self.to_menu()
+        elif kind == "confirm" and waiting:
+            pass  # a typed move waits for the computer's turn to end
+        else:
+            self.handle_game(intent)
+
+    def keep_input_order(self, intent: Intent) -> None:
+        """A board tap held back (for a double tap) is played before any input that is not the board's."""
+        on_board = intent.kind in ("point", "tap") and self.area_at(intent.pos) == "board" and not any(
+            b.hit(intent.pos) for b in self.buttons)
+        if intent.kind in ("hover", "release", "drag", "pinch") or on_board:
+            return
+        self.play_held_taps(self.board_zoom.flush())
+
+    def area_at(self, pos: tuple[int, int]) -> str:
+        if self.moves_expanded and self.moves_area().collidepoint(pos):
+            return "moves"
+        if self.board_rect.collidepoint(pos):
+            return "board"
+        return "moves" if self.moves_rect.collidepoint(pos) else ""
+
+    def pressable(self, pos: tuple[int, int]) -> list[Button]:
+        """The buttons a press at `pos` may press (none under the opened move list)."""
+        if self.moves_expanded and self.moves_area().collidepoint(pos):
+            return []
+        return self.buttons
+
+    def handle_pointer(self, intent: Intent) -> None:
+        """Taps, drags, pinches, the wheel and the zoom keys: the board camera and the move list."""
+        kind, press, zoom = intent.kind, self.press, self.board_zoom
+        if kind == "tap":
+            if press is not None and not press.taken:
+                self.tap_at(intent.pos, intent.touch)
+        elif kind == "drag":
+            if press is not None and press.on == "board" and zoom.drag(intent.rel):
+                self.hover_cell_clear()
+            elif press is not None and press.on == "moves":
+                self.drag_moves(intent.rel[1])
+        elif kind == "pinch":
+            if press is not None and press.on == "board":
+                zoom.pinch(intent)
+        elif kind == "release":
+            zoom.lift()
+            self.press = None
+        elif kind == "zoom":
+            zoom.key(intent.text)
+        elif kind == "scroll":
+            zoom.wheel(intent.pos, intent.rel[1])
+
+    def tap_at(self, pos: tuple[int, int], touch: bool) -> None:
+        """A press that ended where it began, on no button."""
+        if self.moves_expanded or self.moves_rect.collidepoint(pos):
+            self.toggle_moves()
+            return
+        if self.entry_rect.collidepoint(pos):
+            self.open_keyboard()
+            return
+        self.close_keyboard()
+        if self.board_rect.collidepoint(pos) and self.board_zoom.holds_taps(touch):
+            self.play_held_taps(self.board_zoom.tap(pos))
+            return
+        self.board_tap(pos, touch)
+
+    def play_held_taps(self, taps: Sequence[tuple[int, int]]) -> None:
+        for pos in taps:
+            self._refresh()
+            self.board_tap(pos, True)
+
+    def board_tap(self, pos: tuple[int, int], touch: bool) -> None:
+        """A tap that is the game's (on its board, or off it on no button): to `point_board`, unless the
+        computer has the turn."""
+        if self.computer_to_act():
+            self.say("The computer has the turn. Undo takes back your last move." if self.has_human
+                     else "The computer plays both sides: Pause stops it.")
+            return
+        self.point_board(pos, touch)
+
+    def hover_cell_clear(self) -> None:
+        """The board moved under the pointer: what it pointed at is no longer under it."""
+        self.hover_board((-1, -1))
+
+    # -- the board camera: every game's board zooms and pans the same way -------------------------
+    def make_board_layout(self, rect: pygame.Rect) -> Any:
+        """The game's board geometry fitted into `rect` (the camera's world: the board at its zoom)."""
+        return None
+
+    def board_target_px(self, layout: Any) -> float:
+        """The width in pixels of the smallest thing a finger must hit on the board laid out as `layout`
+        (a cell, a space, a junction): the zoom a double tap goes to makes it TAP_GOAL wide."""
+        return 0.0
+
+    def relayout_board(self) -> None:
+        """Build the board's layout for the camera as it is now (after a zoom, a pan or a new layout)."""
+        self.layout_board = self.make_board_layout(self.board_zoom.camera.world)
+        self.board_zoom.laid_out()
+
+    def board_target_now(self) -> float:
+        """The smallest target a finger must hit now, in pixels of the unzoomed board."""
+        if self.layout_board is None:
+            return 0.0
+        return self.board_target_px(self.layout_board) / self.board_zoom.camera.zoom
+
+    def draw_board(self, surface: pygame.Surface, paint: Callable[[], None]) -> None:
+        """Draw the board with `paint` (which draws it at `layout_board`), as the camera shows it."""
+        self.board_zoom.draw(surface, paint)
+
+    def advance(self, dt: float) -> None:
+        """Each game's `advance` begins here: a board tap held back for a double tap is played once it
+        is sure to be single."""
+        self.play_held_taps(self.board_zoom.tick(dt))
+
+    @property
+    def tap_pending(self) -> bool:
+        """A board tap is held back (it may be the first of a double tap)."""
+        return self.board_zoom.tap_pending
+
+    def zoom_hint(self) -> str:
+        """What the message line adds about zooming, on a phone, when the board is too small for fingers."""
+        if not self.portrait or not self.board_zoom.needs_zoom:
+            return ""
+        if self.board_zoom.camera.zoomed:
+            return "Drag to look around; double-tap for the whole board."
+        return "Double-tap or pinch the board to zoom in."
+
+    # -- the move list ----------------------------------------------------------------------------
+    def moves_area(self) -> pygame.Rect:
+        """Where the move list is drawn: its place, or, opened, over the board and panels under the cards."""
+        if not self.moves_expanded:
+            return self.moves_rect
+        top = self.board_rect.top if self.portrait else self.status_rect.top
+        return pygame.Rect(self.moves_rect.left, top, self.moves_rect.width, self.moves_rect.bottom - top)
+
+    def toggle_moves(self) -> None:
+        """A tap on the move list opens it over the board (many more moves); a tap on it closes it."""
+        self.moves_expanded = not self.moves_expanded
+
+    def drag_moves(self, dy: int) -> None:
+        """A finger (or mouse) dragging the move list down shows earlier moves, up later ones."""
+        self._moves_drag += dy
+        rows = int(self._moves_drag / MOVE_ROW)
+        if rows:
+            self._moves_drag -= rows * MOVE_ROW
+            self.move_scroll = max(0, self.move_scroll + rows)
+
+    # -- the typed move ---------------------------------------------------------------------------
+    def open_keyboard(self) -> None:
+        """A tap on the entry: ask for the on-screen keyboard (a phone, the browser's hidden input)."""
+        self.entry_keyboard = True
+        pygame.key.start_text_input()
+        pygame.key.set_text_input_rect(self.entry_rect)
+
+    def close_keyboard(self) -> None:
+        """Put the on-screen keyboard away (in the browser, where it was asked for; on the desktop the
+        keys type at any time, so text input stays on)."""
+        if self.entry_keyboard and self.app.browser:
+            pygame.key.stop_text_input()
+        self.entry_keyboard = False
+    def free_buttons(self) -> frozenset[str]:
+        """The buttons that can be pressed while the computer has the turn."""
+        return self.FREE_BUTTONS | self.view_buttons
+
+    # -- the computer's button --------------------------------------------------------------
+    def place_computer_button(self) -> None:
+        self.b["computer"].rect = pygame.Rect(self.computer_slot)
+
+    def computer_button(self) -> None:
+        """The button beside the entry: Hint where a person plays, Pause/Resume where none does."""
+        if self.has_human:
+            self.request_hint()
+        else:
+            self.toggle_pause()
+
+    def sync_computer_buttons(self) -> None:
+        button = self.b["computer"]
+        button.hint, button.selected, button.primary = "", False, False
+        if not self.has_human:
+            button.name, button.label = "pause", "Resume" if self.paused else "Pause"
+            button.primary = self.paused
+            button.enabled = self.game.outcome(self.state) is None
+        elif self.hint is not None:
+            button.name, button.label = "hint", f"Hint {round(100 * self.hint.progress())}%"
+            button.hint, button.selected, button.enabled = "tap to stop", True, True
+        else:
+            button.name, button.label = "hint", "Hint"
+            button.enabled = self.hint_available()
+
+    # -- what each game fills in for `handle` ---------------------------------------------
+    def before_press(self) -> None:
+        """Put buttons whose place depends on the state where they are now, before a press is tested."""
+
+    def point_board(self, pos: tuple[int, int], touch: bool) -> None:
+        """A press on the board (not on a button); `touch` when it came from a finger."""
+
+    def hover_board(self, pos: tuple[int, int]) -> None:
+        """The mouse moved over `pos` without a press."""
+
+    def drop_selection(self) -> bool:
+        """Esc: forget the half-made move, True if there was one."""
+        return False
+
+    def handle_game(self, intent: Intent) -> None:
+        """Keys and Enter, which each game uses its own way."""
+
+    def handle_panels(self, intent: Intent) -> bool:
+        """Typing, backspace, move-list scrolling, undo and redo; True when the intent was used."""
+        kind = intent.kind
+        if kind == "text":
+            typed = self.entry + intent.text if not self.entry_selected else intent.text
+            self.entry, self.entry_selected = typed[:self.max_entry], False
+        elif kind == "key" and intent.text == "backspace":
+            self.entry = self.entry[:-1] if not self.entry_selected else ""
+            self.entry_selected = False
+        elif kind == "key" and intent.text in ("left", "right") and self.entry_selected:
+            self.entry_selected = False
+        elif kind == "key" and intent.text in ("up", "pageup"):
+            self.move_scroll += 1
+        elif kind == "key" and intent.text in ("down", "pagedown"):
+            self.move_scroll = max(0, self.move_scroll - 1)
+        elif kind == "scroll":
+            self.move_scroll = max(0, self.move_scroll + intent.rel[1])
+        elif kind == "undo":
+            self.undo()
+        elif kind == "redo":
+            self.redo()
+        else:
+            return False
+        return True
+
+    def submit_entry(self) -> bool:
+        """Play the typed move, if any (on a refusal the text stays so it can be corrected)."""
+        text = self.entry.strip()
+        if not text:
+            return False
+        played = not self.typed_roll_refused(text) and self.play(text)
+        if played:
+            self.close_keyboard()
+        else:
+            self.entry_selected = bool(self.entry)  # the next key replaces the refused text
+        return True
+
+    # -- shared drawing -----------------------------------------------------------------
+    def move_lines(self) -> list[str]:
+        """The move list in notation, one item per move."""
+        return [self.move_item(number, state, move)
+                for number, (state, move) in enumerate(zip(self.history.states, self.history.moves), 1)]
+
+    def draw_buttons(self, surface: pygame.Surface, skip: Sequence[str] = ()) -> None:
+        """The scene's buttons (but `skip`); those that would play for the computer are drawn greyed while
+        it has the turn."""
+        self.sync_computer_buttons()
+        waiting = self.computer_to_act()
+        free = self.free_buttons()
+        for button in self.buttons:
+            if button.name in skip:
+                continue
+            if waiting and button.enabled and button.name not in free:
+                button.enabled = False
+                button.draw(surface, self.hover)
+                button.enabled = True
+            else:
+                button.draw(surface, self.hover)
+
+    def draw_board_marks(self, surface: pygame.Surface) -> None:
+        """Over the board (clipped to it, which may be zoomed): the hint, and the computer's last move for a
+        moment after it is played (not while fingers pinch: the board's picture is then scaled)."""
+        if self.board_zoom.pinching:
+            return
+        clip = surface.get_clip()
+        surface.set_clip(self.board_rect.clip(clip))
+        self._draw_board_marks(surface)
+        surface.set_clip(clip)
+
+    def _draw_board_marks(self, surface: pygame.Surface) -> None:
+        hint = self.shown_hint()
+        if hint is not None:
+            strokes, radius = self.move_marks(hint)
+            draw_marks(surface, strokes, radius, HINT_INK, label="Hint")
+        if self.flash_move is not None and self.flash_left > 0 and self.history.moves \
+                and self.history.moves[-1] == self.flash_move:
+            strokes, radius = self.move_marks(self.flash_move)
+            draw_marks(surface, strokes, radius, theme.ACCENT, round(255 * min(1.0, self.flash_left / 0.4)))
+
+    def draw_panels(self, surface: pygame.Surface) -> None:
+        self.draw_board_marks(surface)
+        self.draw_cards(surface)
+        self.draw_status_line(surface)
+        busy = self.thinking if self.thinking is not None else self.hint
+        if busy is not None:
+            draw_progress(surface, self.status_rect, busy.progress())
+        draw_entry(surface, self.entry_rect, self.entry, self.entry_hint(), self.text_size, self.entry_selected)
+        self.draw_message(surface)
+        self.draw_moves(surface)
+
+    def draw_moves(self, surface: pygame.Surface) -> None:
+        """The move list in its place, or opened over the board (drawn last, over everything under it)."""
+        area = self.moves_area()
+        if self.moves_expanded:
+            pygame.draw.rect(surface, theme.BG, area.inflate(8, 8))
+        act = "tap" if self.portrait else "click"
+        note = f"{act} to close" if self.moves_expanded else (f"{act} for all" if self.moves_hidden() else "")
+        self.move_scroll = draw_move_list(surface, area, self.move_lines(), self.move_scroll, self.move_col_w,
+                                          note)
+
+    def moves_hidden(self) -> bool:
+        """Some moves are out of sight in the move list as it is placed."""
+        inner = pygame.Rect(0, 0, self.moves_rect.width - 22, self.moves_rect.height - MOVES_HEADER - 4)
+        cols, rows_fit, total = move_list_shape(inner, len(self.history.moves), self.move_col_w)
+        return total > rows_fit
+
+    def draw_status_line(self, surface: pygame.Surface) -> None:
+        words, colour = self.status_line()
+        draw_status(surface, self.status_rect, words, colour, self.text_size + 1)
+
+    def draw_cards(self, surface: pygame.Surface) -> None:
+        state = self.state
+        scores = self.game.scores(state)
+        leader = self.game.leader(state)
+        for colour, rect in enumerate(self.cards):
+            moving = self.card_moving(colour)
+            draw_player_card(surface, rect, icon=self.card_icon(colour), title=self.card_title(colour),
+                             tags=self.card_tags(colour, moving), moving=moving,
+                             leads=self.card_leads(colour, leader), score=self.card_score(colour, scores),
+                             caption=self.score_caption())
+
+    def score_caption(self) -> str:
+        """What the cards' scores count ("points", "pips to go", ...): each game says."""
+        return ""
+
+    def score_text(self, colour: int) -> tuple[str, str]:
+        """The score of `colour` as its card shows it, and what it counts (the game-over screen shows the
+        same)."""
+        return self.card_score(colour, self.game.scores(self.state)), self.score_caption()
+
+    def draw_message(self, surface: pygame.Surface) -> None:
+        words = self.message
+        colour = theme.BAD if self.message_is_error else theme.GOOD
+        if not words:
+            words, colour = self.idle_message()
+            words = f"{self.zoom_hint()} {words}".strip()  # on a phone the zoom comes first
+        draw_message(surface, self.message_rect, words, colour, self.text_size)

@@ -1,0 +1,161 @@
+"""The games in progress, each saved after every move so that leaving, a crash or a reload never loses it.
+
+Every game in progress is kept under its own id (``game-20250101T120000-3f2a``)
+as one text, ``<id>.txt``: the plain-text game record (with its dice seed)
+and two more headers, the seats (``[Seats "Human,Computer 3"]``: who plays
+each side, the computer with its level; see `seats`) and when it was last saved (``[Saved "2025-01-01T12:00:00.000000Z"]``), so it replays exactly
+like any record. Starting a new game never replaces another: both are kept,
+and the menu's Resume opens the one played last. The single save of earlier
+versions (``current-game.txt``) is moved under an id of its own.
+
+A save that cannot be read, whether a corrupt record, a bad header, text that
+is not UTF-8 or a file that cannot be opened, is set aside
+(``<id>.txt.unreadable``) with a short message naming the reason; it is never
+written over.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+
+from game.rules.errors import RecordError, RulesError
+from game.rules.history import GameHistory
+from game.rules.reading import excerpt, quote
+from game.rules.record import header_line, replay, split_record, write_record
+from .seats import SEAT_WORDS, parse_seat
+from .storage import Storage, Unreadable
+
+PREFIX, SUFFIX = "game-", ".txt"
+LEGACY = "current-game.txt"  # the one save of earlier versions
+#: At most this many notices about set-aside saves are shown at once.
+MAX_NOTICES = 3
+
+
+@dataclass
+class SavedGame:
+    history: GameHistory
+    seats: tuple[str, ...]
+    id: str = ""
+    saved: str = ""  # when it was last saved (UTC, ISO 8601), for ordering
+
+    @property
+    def title(self) -> str:
+        flags = " ".join(self.history.game.flags(self.history.options))
+        moves = len(self.history.moves)
+        return f"{self.history.game.title}{' ' + flags if flags else ''}, {moves} move{'s' * (moves != 1)}"
+
+    @property
+    def name(self) -> str:
+        return name_of(self.id)
+
+    @property
+    def finished(self) -> bool:
+        return self.history.game.outcome(self.history.state) is not None or not self.history.moves
+
+
+def new_id() -> str:
+    """A fresh id: the time it was made and a few random digits (two games never share one)."""
+    stamp = time.strftime("%Y%m%dT%H%M%S", time.gmtime())
+    return f"{PREFIX}{stamp}-{random.SystemRandom().randrange(16 ** 6):06x}"
+
+
+def name_of(game_id: str) -> str:
+    return game_id + SUFFIX
+
+
+def now() -> str:
+    seconds = time.time()
+    return time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(seconds)) + f".{int(seconds % 1 * 1e6):06d}Z"
+
+
+def save(storage: Storage, game: SavedGame) -> str | None:
+    """Keep the game (or forget it once it is over or before its first move); an error message if it
+    could not be written."""
+    if game.finished:
+        storage.delete(game.name)
+        return None
+    game.saved = now()
+    record = write_record(game.history)
+    head = header_line("Seats", ",".join(game.seats)) + "\n" + header_line("Saved", game.saved) + "\n"
+    return storage.save(game.name, head + record)
+
+
+def read_saved(text: str, game_id: str = "") -> SavedGame:
+    """A saved game from its text; RecordError names the line and the reason when it cannot be resumed."""
+    record = split_record(text)
+    history = replay(record)
+    seats: tuple[str, ...] = ("Human",) * len(history.game.players)
+    if "seats" in record.headers:
+        line, value = record.headers["seats"]
+        try:
+            seats = tuple(parse_seat(seat) for seat in value.split(","))
+            count_ok = len(seats) == len(history.game.players)
+        except ValueError:
+            count_ok = False
+        if not count_ok:
+            raise RecordError(
+                f"the Seats header {quote(value)} must name {len(history.game.players)} seats, each one of "
+                f"{SEAT_WORDS}", line)
+    return SavedGame(history, seats, game_id, record.header("saved") or "")
+
+
+def load_all(storage: Storage) -> tuple[list[SavedGame], str]:
+    """Every game in progress, the one saved last first, and a short notice about any save set aside."""
+    notices: list[str] = []
+    games: list[SavedGame] = []
+    legacy = _migrate(storage, notices)
+    if legacy is not None:
+        games.append(legacy)
+    for name in storage.names():
+        if name.endswith(SUFFIX + ".tmp"):
+            storage.delete(name)  # half written when the app stopped: the save itself is whole
+            continue
+        if not (name.startswith(PREFIX) and name.endswith(SUFFIX)):
+            continue  # set aside
+        game = _load(storage, name, notices)
+        if game is not None:
+            games.append(game)
+    games.sort(key=lambda g: (g.saved, g.id), reverse=True)
+    return games, notice_text(notices)
+
+
+def _load(storage: Storage, name: str, notices: list[str]) -> SavedGame | None:
+    try:
+        text = storage.load(name)
+        if text is None:
+            return None
+        game = read_saved(text, name[:-len(SUFFIX)])
+    except (Unreadable, RulesError) as error:
+        aside = storage.set_aside(name)
+        where = f"set aside as {aside}" if aside else "left as it is"
+        notices.append(f"A saved game could not be read ({excerpt(str(error), 200)}); it was {where}.")
+        return None
+    if game.finished:
+        storage.delete(name)
+        return None
+    return game
+
+
+def _migrate(storage: Storage, notices: list[str]) -> SavedGame | None:
+    """The single save of earlier versions becomes a saved game with an id of its own; returned only if it
+    could not be written under that id (it then goes on under its old name)."""
+    if LEGACY not in storage.names():
+        return None
+    game = _load(storage, LEGACY, notices)
+    if game is None:
+        return None
+    game.id = new_id()
+    if save(storage, game) is None:
+        storage.delete(LEGACY)
+        return None
+    game.id = LEGACY[:-len(SUFFIX)]
+    return game
+
+
+def notice_text(notices: list[str]) -> str:
+    shown = notices[:MAX_NOTICES]
+    if len(notices) > MAX_NOTICES:
+        shown.append(f"({len(notices) - MAX_NOTICES} more saved games were set aside too.)")
+    return " ".join(shown)

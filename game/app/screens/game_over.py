@@ -1,0 +1,138 @@
+"""The game-over screen, drawn over the finished board: result, score breakdown, what next.
+
+It shows any scene that can tell its result (`FinishedGame`; every GameScene can), so the game
+scenes open it without it knowing them.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+import pygame
+
+from game.app.ui import theme
+from game.app.ui.input import Intent
+from game.app.ui.scene import Host, Scene
+from game.app.ui.widgets import Button
+from game.rules.base import Game
+
+
+class FinishedGame(Protocol):
+    """What the game-over screen reads from the scene whose game ended (a GameScene; a game's scene may
+    also have `card_icon(colour)`, which draws its pieces beside the scores, and `score_text(colour)`,
+    the score as its player cards show it and what it counts, so that both count the same thing)."""
+
+    game: Game
+
+    @property
+    def state(self) -> Any: ...
+
+    def seat_label(self, colour: int) -> str: ...
+
+    def breakdown_lines(self) -> list[str]: ...
+
+    def restart(self) -> Scene:
+        """A fresh scene of the same game, options and seats (Play again)."""
+
+
+class GameOverScene(Scene):
+    overlay = True
+
+    def __init__(self, app: Host, game_scene: FinishedGame) -> None:
+        super().__init__(app)
+        self.game_scene = game_scene
+        self.again = Button("Play again", self.play_again, name="again", primary=True)
+        self.review = Button("See board", self.app.pop, name="review")
+        self.menu = Button("Menu", self.app.pop_to_root, name="menu")
+        self.buttons = [self.again, self.review, self.menu]
+
+    def play_again(self) -> None:
+        fresh = self.game_scene.restart()
+        self.app.pop()  # this screen
+        self.app.replace(fresh)
+
+    def _lines(self) -> tuple[str, str, list[str]]:
+        scene = self.game_scene
+        game, state = scene.game, scene.state
+        outcome = game.outcome(state)
+        if outcome is None:
+            headline = "Game in progress"
+        elif outcome.winner is None:
+            headline = "A draw"
+        else:
+            headline = f"{game.players[outcome.winner]} wins: {scene.seat_label(outcome.winner).split(' (')[0]}"
+        reason = outcome.reason[:1].upper() + outcome.reason[1:] if outcome is not None else ""
+        return headline, reason, scene.breakdown_lines()
+
+    def _score(self, colour: int) -> tuple[str, str]:
+        """A player's score and what it counts, as the game's cards show it (else the rules' score)."""
+        told = getattr(self.game_scene, "score_text", None)
+        if told is not None:
+            return told(colour)
+        return str(self.game_scene.game.scores(self.game_scene.state)[colour]), ""
+
+    def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        w, h = size
+        narrow = w < 600
+        width = min(w - 24, 640)
+        self.text_w = width - 40
+        headline, reason, lines = self._lines()
+        body = 20 if narrow else 22
+        self.body_size = body
+        height = 70 + theme.wrapped_height(reason, body, self.text_w) + 110
+        height += sum(theme.wrapped_height(line, body, self.text_w) + 6 for line in lines) + 20
+        height += (3 * 58 if narrow else 70) + 26
+        self.card = pygame.Rect((w - width) // 2, max(12, (h - height) // 2), width, min(height, h - 24))
+        bottom = self.card.bottom - 20
+        if narrow:
+            for k, button in enumerate(self.buttons):
+                button.rect = pygame.Rect(self.card.left + 20, bottom - (3 - k) * 58 + 6, width - 40, 50)
+        else:
+            bw = (width - 40 - 16) // 3
+            for k, button in enumerate(self.buttons):
+                button.rect = pygame.Rect(self.card.left + 20 + k * (bw + 8), bottom - 56, bw, 56)
+
+    def handle(self, intent: Intent) -> None:
+        if intent.kind == "confirm":
+            self.play_again()
+            return
+        super().handle(intent)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        shade = pygame.Surface(self.size, pygame.SRCALPHA)
+        shade.fill((12, 16, 22, 170))
+        surface.blit(shade, (0, 0))
+        card = self.card
+        theme.panel(surface, card, theme.BG_PANEL, 16, border=theme.ACCENT_DIM)
+        headline, reason, lines = self._lines()
+        scene = self.game_scene
+        game = scene.game
+        x = card.left + 20
+        y = card.top + 18
+        theme.text(surface, headline, 38, theme.ACCENT, topleft=(x, y), max_width=self.text_w)
+        y += 46
+        y += theme.paragraph(surface, reason, self.body_size, theme.TEXT_DIM, pygame.Rect(x, y, self.text_w, 10))
+        y += 10
+        half = self.text_w // 2
+        for colour in range(min(2, len(game.players))):
+            value, caption = self._score(colour)
+            cx = x + half * colour
+            icon = getattr(scene, "card_icon", None)  # each game draws its own pieces
+            if icon is not None:
+                icon(colour)(surface, (cx + 18, y + 30), 16)
+            else:
+                theme.stone(surface, colour, (cx + 18, y + 30), 16)
+            theme.text(surface, f"{game.players[colour]}  {scene.seat_label(colour).split(' (')[0]}", 20,
+                       theme.TEXT, topleft=(cx + 42, y + 8), max_width=half - 50)
+            shown = theme.text(surface, value, 46, theme.TEXT, topleft=(cx + 42, y + 30))
+            if caption:
+                theme.text(surface, caption, theme.MIN_TEXT, theme.TEXT_DIM, bottomleft=(shown.right + 8, shown.bottom - 6),
+                           max_width=cx + half - shown.right - 12)
+        y += 96
+        theme.text(surface, "Score breakdown", 22, theme.TEXT, topleft=(x, y))
+        y += 28
+        for line in lines:
+            y += theme.paragraph(surface, line, self.body_size, theme.TEXT_DIM, pygame.Rect(x, y, self.text_w, 10)) + 6
+        for button in self.buttons:
+            button.draw(surface, self.hover)

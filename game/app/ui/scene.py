@@ -1,0 +1,86 @@
+"""The scene lifecycle, the base of every screen, and `Host`, the app a scene lives in.
+
+A scene has four methods: `layout(size)` (place widgets for a surface size;
+called on push and on every resize), `handle(intent)`, `update(dt)` and
+`draw(surface)`. An `overlay` scene is drawn over the scene beneath it.
+
+A scene is given its app when it is made, typed by `Host`: what a scene may ask
+of the app (the scene stack, the window size, the games in progress). The app
+(`game.app.main.App`) imports the scenes; a scene never imports the app's module.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol, runtime_checkable
+
+import pygame
+
+from game.app.saves.saved_game import SavedGame
+from . import theme
+from .input import Intent
+from .widgets import Button, press_buttons
+
+
+@runtime_checkable
+class Host(Protocol):
+    """What a scene may use of the app it lives in."""
+
+    size: tuple[int, int]  # the window (canvas) size
+    browser: bool          # running in a web page (no Quit, storage in localStorage)
+    running: bool          # False ends the frame loop (the menu's Quit)
+    saved_games: list[SavedGame]  # the games in progress, the one played last first
+    saved_notice: str      # a message about saves that could not be read ("" if none)
+
+    @property
+    def top(self) -> Scene | None: ...
+
+    @property
+    def saved(self) -> SavedGame | None:
+        """The game in progress played last (the menu's Resume), if any."""
+
+    def push(self, scene: Scene) -> Scene: ...
+
+    def pop(self) -> Scene | None:
+        """Drop the top scene (the bottom one, the menu, always stays)."""
+
+    def replace(self, scene: Scene) -> Scene: ...
+
+    def pop_to_root(self) -> None:
+        """Back to the bottom scene (the menu)."""
+
+    def keep_game(self, game: SavedGame) -> str | None:
+        """Save a game in progress (or forget it once over); an error message if it could not be written."""
+
+
+class Scene:
+    overlay = False
+
+    def __init__(self, app: Host) -> None:
+        self.app = app
+        self.size = app.size
+        self.buttons: list[Button] = []
+        self.hover: tuple[int, int] | None = None
+
+    def layout(self, size: tuple[int, int]) -> None:
+        self.size = size
+
+    def handle(self, intent: Intent) -> None:
+        if intent.kind == "point":
+            press_buttons(self.buttons, intent.pos)
+        elif intent.kind == "hover":
+            self.hover = intent.pos
+        elif intent.kind == "back":
+            self.app.pop()
+
+    def update(self, dt: float) -> None:
+        pass
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.BG)
+
+    def button(self, name: str) -> Button:
+        """The button called `name` (for keyboard shortcuts and tests)."""
+        for b in self.buttons:
+            if b.name == name:
+                return b
+        raise KeyError(f"{type(self).__name__} has no button {name!r}")
