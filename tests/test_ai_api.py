@@ -18,8 +18,9 @@ from game.rules.star import STAR
 OPTIONS = {
     "star": [{"size": 4}, {"size": 6}, {"size": 5, "maxi": True}],
     "know": [{}],
-    "savoy": [{}],  # (without an engine of its own, the generic one is slow here: few positions)
-    "truchet": [{"size": 3}],
+    "savoy": [{}],
+    "savoya": [{"players": 3}],  # (without an engine of its own, the generic one is slow here: few positions)
+    "truchet": [{"size": 3}, {"size": 3, "hex": True}],
 }
 
 
@@ -79,7 +80,7 @@ def test_no_search_when_the_game_is_over_or_dice_are_due():
 def test_every_chosen_move_is_legal(name):
     game = GAMES[name]
     for options in OPTIONS[name]:
-        for number, state in enumerate(positions(name, options, 2 if name == "savoy" else 4)):
+        for number, state in enumerate(positions(name, options, 2 if name.startswith("savoy") else 4)):
             if game.is_chance(state):
                 with pytest.raises(AIError):
                     Search(game, state, 1, seed=number)

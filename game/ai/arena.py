@@ -83,9 +83,9 @@ def play_match(game: Game, players: Sequence[Player], options: Mapping[str, obje
     Seats are people: after a swap (Star) the seat playing a colour changes (`Game.seat_of`).
     """
     rng = random.Random(seed)
-    history: GameHistory = GameHistory(game, options)
+    history: GameHistory = GameHistory(game, options, seed=seed)  # the dice follow the match's seed
     for _ in range(max_plies):
-        history.roll_if_due(rng)
+        history.roll_if_due()
         state = history.state
         result = game.outcome(state)
         if result is not None:
