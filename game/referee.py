@@ -9,7 +9,8 @@ GAME is a registered game (``star``); OPTIONS are its pbmserv challenge flags
 spaces. Prints the board, whose turn it is, the scores, the result and the
 legal moves; ``--json`` prints one JSON object instead (keys: game, options,
 flags, to_move, over, winner, draw, result, reason, scores, leader, legal,
-moves, ply, board, details, roll, roll_due, seed, players, winners, resigned).
+moves, ply, board, details, roll, roll_due, seed, players, winners, resigned; with ``--ai``
+also ai_level, ai_move, ai_stats, ai_reason).
 
 Games for more than two: ``players`` lists the seats in turn order (userid1 first), the names
 ``to_move``, ``winner``, ``leader`` and the keys of ``scores`` use; ``winners`` lists every winning
@@ -28,6 +29,13 @@ header, else a random seed), reported as ``seed``: the n-th roll of a game
 depends on its seed and n alone, so the same seed gives the same dice. The
 roll in force is ``roll`` in the JSON, and ``legal`` lists the moves for it.
 ``--save`` writes the seed into the record.
+
+``--ai LEVEL`` (1-4) also asks the computer opponent (``game.ai``) for the move
+it would play now: ``ai_move`` (in notation) and ``ai_stats`` (its search
+figures) in the JSON, a line in the text. ``--ai-seed N`` seeds its choices (0
+by default: the same position, level and seed give the same move). Where there
+is no move to choose (the game is over, or dice are due), ``ai_move`` and
+``ai_stats`` are null and ``ai_reason`` says why.
 
 Exit status: 0 when every move was read and legal; 2 for a malformed or
 illegal move (the message names its number, the move and why), an unknown
@@ -73,7 +81,7 @@ def split_arguments(argv: Sequence[str]) -> tuple[list[str], list[str]]:
             game_flags.append(arg)
         else:
             own.append(arg)
-            expects_value = arg in ("--moves", "--record", "--seed", "--save", "--resign")
+            expects_value = arg in ("--moves", "--record", "--seed", "--save", "--resign", "--ai", "--ai-seed")
             continue
         expects_value = False
     return own, game_flags
@@ -93,6 +101,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--save", metavar="FILE", help="write the resulting game record to FILE")
     parser.add_argument("--resign", metavar="PLAYER", help="PLAYER (X, O, R...) resigns after the moves")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of text")
+    parser.add_argument("--ai", metavar="LEVEL", type=int, default=None,
+                        help="also give the move the computer would play now at LEVEL (1-4)")
+    parser.add_argument("--ai-seed", metavar="N", type=int, default=0, help="seed of the computer's choices (default 0)")
     return parser
 
 
@@ -117,6 +128,21 @@ def read_text(path: str) -> str:
     except UnicodeDecodeError as error:
         raise Refusal(f"record {quote(path, PATH_QUOTE)} is not UTF-8 text (byte {error.start + 1} cannot be read); "
                       "a record is plain text", record=path) from None
+
+
+def ai_opinion(history: GameHistory, level: int, seed: int) -> dict[str, Any]:
+    """The computer's move now (``ai_move``, ``ai_stats``), or why there is none (``ai_reason``)."""
+    from .ai import AIError, Search
+
+    outcome = history.outcome()
+    if outcome is not None and history.resigned is not None:  # (the rules alone do not know of it)
+        return {"ai_move": None, "ai_stats": None, "ai_reason": f"the game is over: {outcome.reason}"}
+    try:
+        search = Search(history.game, history.state, level, seed)
+    except AIError as error:
+        return {"ai_move": None, "ai_stats": None, "ai_reason": str(error)}
+    move = search.run()
+    return {"ai_move": str(move), "ai_stats": search.stats(), "ai_reason": None}
 
 
 def judge(args: argparse.Namespace, game_flags: list[str]) -> GameHistory:
@@ -225,6 +251,14 @@ def format_text(history: GameHistory, info: dict[str, Any]) -> str:
     standing = info["details"].get("standing")
     lines.append(f"Scores: {scores}" + (f" ({standing})" if standing else ""))
     lines.append(f"Legal moves ({len(info['legal'])}): {' '.join(info['legal']) or '-'}")
+    if "ai_move" in info:
+        level = info["ai_level"]
+        if info["ai_move"] is None:
+            lines.append(f"Computer (level {level}): no move to choose: {info['ai_reason']}")
+        else:
+            stats = info["ai_stats"]
+            lines.append(f"Computer (level {level}) would play: {info['ai_move']} "
+                         f"({stats['iterations']} steps, {stats['seconds']:.2f} s)")
     return "\n".join(lines)
 
 
@@ -232,6 +266,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     own, game_flags = split_arguments(list(sys.argv[1:] if argv is None else argv))
     args = build_parser().parse_args(own)
     try:
+        if args.ai is not None:
+            from .ai.search import check_level
+
+            try:
+                check_level(args.ai)
+            except RulesError as error:
+                raise Refusal(f"--ai {args.ai}: {error}") from None
         history = judge(args, game_flags)
         if args.save:
             save(args.save, history)
@@ -242,6 +283,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(json.dumps({"error": str(error), **fields}))
         return EXIT_REFUSED
     info = report(history, history.seed)  # reported so that any roll can be drawn again
+    if args.ai is not None:
+        info.update(ai_level=args.ai, **ai_opinion(history, args.ai, args.ai_seed))
     print(json.dumps(info) if args.json else format_text(history, info))
     return EXIT_OK
 

@@ -158,11 +158,14 @@ def test_the_computer_answers_a_human_move(name):
         answered = len(scene.decisions)
     assert answered >= 1 or game.outcome(scene.state) is not None
     history = scene.history
-    for k, state in enumerate(history.states[:-1]):  # who played what: the person colour 0, the computer 1
+    def seat(state) -> int:  # who played: the person sat first, the computer second (colours change on a swap)
+        return game.seat_of(state, game.to_move(state))
+
+    for k, state in enumerate(history.states[:-1]):
         if not game.is_chance(state):
-            assert game.to_move(state) == (1 if scene.level_of(game.to_move(state), state) else 0)
+            assert seat(state) == (1 if scene.level_of(game.to_move(state), state) else 0)
     computer_moves = [str(m) for k, m in enumerate(history.moves)
-                      if not game.is_chance(history.states[k]) and game.to_move(history.states[k]) == 1]
+                      if not game.is_chance(history.states[k]) and seat(history.states[k]) == 1]
     assert computer_moves == [d["move"] for d in scene.decisions]
     check_rolls_follow_the_seed(history)
 

@@ -12,7 +12,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
-from game.rules.base import Game
+from game.rules.base import Game, Outcome
 from game.rules.history import GameHistory
 
 from .baselines import greedy_move, random_move
@@ -23,23 +23,42 @@ Player = Callable[[Game, Any, random.Random], Any]
 
 @dataclass
 class Timing:
-    """What one computer player spent: seconds per decision and its longest single step."""
+    """What one computer player spent: seconds per decision, its longest single step (unit of
+    work) and its longest frame (one call of `Search.step`, as the app makes once per frame).
+
+    The ``cpu_`` figures are the same in processor time: on a busy machine the wall-clock ones
+    include the time other processes ran, these do not.
+    """
 
     decisions: list[float] = field(default_factory=list)
     longest_step: float = 0.0
+    longest_frame: float = 0.0
+    cpu_decisions: list[float] = field(default_factory=list)
+    cpu_longest_frame: float = 0.0
 
 
 def ai_player(level: int, timing: Timing | None = None, slice_seconds: float = 0.008) -> Player:
     """A player that runs `Search` at `level` in slices, as the app does, recording its timing."""
 
     def play(game: Game, state: Any, rng: random.Random) -> Any:
-        search = Search(game, state, level, seed=rng.randrange(2**31))
-        start = time.perf_counter()
-        while not search.step(slice_seconds):
-            pass
+        seed = rng.randrange(2**31)
+        start, cpu_start = time.perf_counter(), time.process_time()
+        search = Search(game, state, level, seed=seed)
+        # the app starts the search in a frame too
+        longest_frame, cpu_longest = time.perf_counter() - start, time.process_time() - cpu_start
+        while True:
+            frame, cpu_frame = time.perf_counter(), time.process_time()
+            done = search.step(slice_seconds)
+            longest_frame = max(longest_frame, time.perf_counter() - frame)
+            cpu_longest = max(cpu_longest, time.process_time() - cpu_frame)
+            if done:
+                break
         if timing is not None:
             timing.decisions.append(time.perf_counter() - start)
+            timing.cpu_decisions.append(time.process_time() - cpu_start)
             timing.longest_step = max(timing.longest_step, search.stats()["longest_step"])
+            timing.longest_frame = max(timing.longest_frame, longest_frame)
+            timing.cpu_longest_frame = max(timing.cpu_longest_frame, cpu_longest)
         return search.best()
 
     return play
@@ -50,7 +69,7 @@ BASELINES: dict[str, Player] = {"random": random_move, "greedy": greedy_move}
 
 @dataclass
 class MatchResult:
-    winner: int | None  # seat index, None for a draw or an unfinished game
+    winner: int | None  # seat index (the person, after any swap), None for a draw or an unfinished game
     finished: bool
     plies: int
     reason: str
@@ -59,22 +78,30 @@ class MatchResult:
 
 def play_match(game: Game, players: Sequence[Player], options: Mapping[str, object] | None = None,
                seed: int = 0, max_plies: int = 5000) -> MatchResult:
-    """One game, seat i played by ``players[i]``; stops unfinished after `max_plies` moves."""
+    """One game, seat i played by ``players[i]``; stops unfinished after `max_plies` moves.
+
+    Seats are people: after a swap (Star) the seat playing a colour changes (`Game.seat_of`).
+    """
     rng = random.Random(seed)
-    history: GameHistory = GameHistory(game, options)
+    history: GameHistory = GameHistory(game, options, seed=seed)  # the dice follow the match's seed
     for _ in range(max_plies):
-        history.roll_if_due(rng)
+        history.roll_if_due()
         state = history.state
         result = game.outcome(state)
         if result is not None:
-            return MatchResult(result.winner, True, len(history.moves), result.reason, history)
-        seat = game.to_move(state)
-        assert seat is not None
-        history.play(players[seat](game, state, rng))
+            return _finished(game, history, result)
+        colour = game.to_move(state)
+        assert colour is not None
+        history.play(players[game.seat_of(state, colour)](game, state, rng))
     result = game.outcome(history.state)
     if result is not None:
-        return MatchResult(result.winner, True, len(history.moves), result.reason, history)
+        return _finished(game, history, result)
     return MatchResult(None, False, len(history.moves), "unfinished", history)
+
+
+def _finished(game: Game, history: GameHistory, result: Outcome) -> MatchResult:
+    seat = None if result.winner is None else game.seat_of(history.state, result.winner)
+    return MatchResult(seat, True, len(history.moves), result.reason, history)
 
 
 def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:

@@ -29,17 +29,25 @@ def margin(game: Game, state: Any, player: int) -> float:
     return float(scores[player] - max(others)) if others else float(scores[player])
 
 
+def colour_of(game: Game, state: Any, seat: int) -> int:
+    """The colour (player index) that `seat` plays in `state` (see `Game.seat_of`)."""
+    return next(c for c in range(len(game.players)) if game.seat_of(state, c) == seat)
+
+
 def greedy_move(game: Game, state: Any, rng: random.Random) -> Any:
     """The move that leaves the mover furthest ahead by the rules' scores one move later (ties at random).
 
-    Where a move leads to dice, the position before the roll is judged.
+    Where a move leads to dice, the position before the roll is judged. The mover is judged by
+    the colour it plays after the move (a Star swap changes it).
     """
     player = game.to_move(state)
     assert player is not None, "greedy_move needs a player to move"
+    seat = game.seat_of(state, player)
     best: list[Any] = []
     best_value = float("-inf")
     for move in game.legal_moves(state):
-        value = margin(game, game._apply(state, move), player)
+        after = game._apply(state, move)
+        value = margin(game, after, colour_of(game, after, seat))
         if value > best_value:
             best, best_value = [move], value
         elif value == best_value:

@@ -174,6 +174,14 @@ class Game(ABC, Generic[S, M]):
     def scores(self, state: S) -> tuple[int, ...]:
         """Each player's score now (games without scores may return zeros)."""
 
+    def seat_of(self, state: S, player: int) -> int:
+        """The seat (the person, counted in the order they sat down) playing as `player` in `state`.
+
+        The same index unless the people changed sides during the game (Star's swap), so
+        whoever seats computer players, or counts wins per person, asks this.
+        """
+        return player
+
     def leader(self, state: S) -> int | None:
         """Who would win if the game ended now (None for level); the winner once over (any number of
         seats: the one best score)."""

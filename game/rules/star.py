@@ -297,6 +297,10 @@ class StarGame(Game[StarState, StarMove]):
     def to_move(self, state: StarState) -> int | None:
         return None if state.over else state.to_move
 
+    def seat_of(self, state: StarState, player: int) -> int:
+        # After a swap the second person owns the opening (X) stone and plays X.
+        return 1 - player if state.swapped else player
+
     def scores(self, state: StarState) -> tuple[int, ...]:
         per = chain_scores(state)
         if state.maxi:

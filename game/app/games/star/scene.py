@@ -82,8 +82,7 @@ class StarScene(PanelScene):
         return None
 
     def person_of(self, colour: int, state: StarState | None = None) -> int:
-        # After a swap the second person owns the opening (X) stone and plays X.
-        return 1 - colour if (state if state is not None else self.state).swapped else colour
+        return self.game.seat_of(state if state is not None else self.state, colour)
 
     def person_name(self, colour: int) -> str:
         return f"Player {self.person_of(colour) + 1}"

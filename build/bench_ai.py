@@ -1,0 +1,396 @@
+"""Arena benchmark of the computer opponent (not a test): seeded matches, win rates and timing.
+
+    python build/bench_ai.py [GAME ...] [-n GAMES] [--level 3] [--ladder 2,3,4] [--only random,greedy,ladder]
+                             [--max-plies N] [--seed S] [--slice SECONDS] [--jobs N] [--json]
+    python build/bench_ai.py --wasm [GAME ...] [--level 3] [--positions N]
+
+For every game in `game.rules.GAMES` (default options; or the games named), with whatever engine
+`game.ai.engine_for` finds for it:
+
+- level 3 (``--level``) against uniform random and against the 1-ply greedy baseline;
+- each level of ``--ladder`` against the level below it.
+
+Every match is seat-balanced: each seed is played twice with the seats swapped (for dice
+games this is the "twice per seed" of issue 11; the dice come from the seed). A line per match
+gives the games won, drawn and lost by the first-named player, those ending at a turn limit
+(the arena's ``--max-plies`` cap, or a game's own house rule, e.g. Savoy's ``-maxturns``), its
+score (wins plus half the draws) with a Wilson 95% interval, and that player's decision time
+(median and 95th percentile), its longest single step (one unit of work between yields) and
+its longest frame (one `Search.step` call of ``--slice`` seconds, as the app makes per frame,
+including the frame that starts the search). Times are wall-clock, with processor time in
+brackets ("cpu"): on a busy machine the difference is other processes' time.
+
+``--wasm`` runs the same searches in Pyodide (CPython 3.14 compiled to WebAssembly, the npm
+package of tests/wasm, under Node; see tests/wasm/README.md) and in this CPython, on the same
+positions taken from seeded random games, and prints the decision times of both, the slowdown,
+the longest step, and whether both chose the same moves (they must: levels are defined by work,
+never by time).
+
+Figures depend on the machine and its load; compare runs on the same machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Sequence
+
+REPO = Path(__file__).resolve().parent.parent
+if str(REPO) not in sys.path:
+    sys.path.insert(0, str(REPO))
+
+from game.ai import Search  # noqa: E402
+from game.ai.arena import BASELINES, Timing, ai_player, play_match, wilson  # noqa: E402
+from game.rules import GAMES  # noqa: E402
+from game.rules.base import Game  # noqa: E402
+from game.rules.playout import random_game  # noqa: E402
+
+DEFAULT_GAMES = 100
+DEFAULT_MAX_PLIES = 3000
+READY = "bench_ai: Pyodide is ready"
+
+
+# ------------------------------------------------------------------------------------------ matches
+@dataclass
+class MatchSpec:
+    game: str
+    first: str   # "3" (a level) or a baseline name
+    second: str
+    seeds: int   # each played twice, seats swapped
+    base_seed: int
+    max_plies: int
+    slice_seconds: float
+
+
+@dataclass
+class MatchFigures:
+    spec: MatchSpec
+    won: int = 0
+    drawn: int = 0
+    lost: int = 0
+    at_limit: int = 0
+    plies: list[int] = field(default_factory=list)
+    decisions: list[float] = field(default_factory=list)
+    cpu_decisions: list[float] = field(default_factory=list)
+    longest_step: float = 0.0
+    longest_frame: float = 0.0
+    cpu_longest_frame: float = 0.0
+    seconds: float = 0.0
+
+    @property
+    def games(self) -> int:
+        return self.won + self.drawn + self.lost
+
+    def merge(self, other: "MatchFigures") -> None:
+        self.won += other.won
+        self.drawn += other.drawn
+        self.lost += other.lost
+        self.at_limit += other.at_limit
+        self.plies += other.plies
+        self.decisions += other.decisions
+        self.cpu_decisions += other.cpu_decisions
+        self.longest_step = max(self.longest_step, other.longest_step)
+        self.longest_frame = max(self.longest_frame, other.longest_frame)
+        self.cpu_longest_frame = max(self.cpu_longest_frame, other.cpu_longest_frame)
+        self.seconds += other.seconds
+
+
+def player(name: str, timing: Timing, slice_seconds: float) -> Any:
+    return BASELINES[name] if name in BASELINES else ai_player(int(name), timing, slice_seconds)
+
+
+def at_turn_limit(finished: bool, reason: str) -> bool:
+    return not finished or "turn limit" in reason
+
+
+def play_seeds(spec: MatchSpec, seeds: Sequence[int]) -> MatchFigures:
+    """The games of `spec` for `seeds` (each twice, seats swapped)."""
+    game = GAMES[spec.game]
+    figures = MatchFigures(spec)
+    timing = Timing()
+    first = player(spec.first, timing, spec.slice_seconds)
+    second = player(spec.second, Timing(), spec.slice_seconds)
+    start = time.perf_counter()
+    for seed in seeds:
+        for seat in (0, 1):
+            players = [first, second] if seat == 0 else [second, first]
+            result = play_match(game, players, None, seed=seed, max_plies=spec.max_plies)
+            figures.plies.append(result.plies)
+            if at_turn_limit(result.finished, result.reason):
+                figures.at_limit += 1
+            if result.winner is None:
+                figures.drawn += 1
+            elif result.winner == seat:
+                figures.won += 1
+            else:
+                figures.lost += 1
+    figures.seconds = time.perf_counter() - start
+    figures.decisions = timing.decisions
+    figures.cpu_decisions = timing.cpu_decisions
+    figures.longest_step = timing.longest_step
+    figures.longest_frame = timing.longest_frame
+    figures.cpu_longest_frame = timing.cpu_longest_frame
+    return figures
+
+
+def run_match(spec: MatchSpec, jobs: int) -> MatchFigures:
+    seeds = list(range(spec.base_seed, spec.base_seed + spec.seeds))
+    if jobs <= 1:
+        return play_seeds(spec, seeds)
+    chunks = [seeds[k::jobs] for k in range(jobs) if seeds[k::jobs]]
+    total = MatchFigures(spec)
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        for part in pool.map(play_seeds, [spec] * len(chunks), chunks):
+            total.merge(part)
+    return total
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def label(name: str) -> str:
+    return f"level {name}" if name.isdigit() else name
+
+
+def summary(figures: MatchFigures) -> dict[str, Any]:
+    games = figures.games
+    score = figures.won + figures.drawn / 2
+    low, high = wilson(score, games)
+    return {
+        "game": figures.spec.game, "first": label(figures.spec.first), "second": label(figures.spec.second),
+        "games": games, "won": figures.won, "drawn": figures.drawn, "lost": figures.lost,
+        "at_turn_limit": figures.at_limit, "score": round(score / games, 4) if games else 0.0,
+        "wilson95": [round(low, 4), round(high, 4)],
+        "median_plies": statistics.median(figures.plies) if figures.plies else 0,
+        "decisions": len(figures.decisions),
+        "decision_median_s": round(statistics.median(figures.decisions), 4) if figures.decisions else 0.0,
+        "decision_p95_s": round(percentile(figures.decisions, 0.95), 4),
+        "cpu_decision_median_s": round(statistics.median(figures.cpu_decisions), 4) if figures.cpu_decisions else 0.0,
+        "cpu_decision_p95_s": round(percentile(figures.cpu_decisions, 0.95), 4),
+        "longest_step_ms": round(figures.longest_step * 1000, 2),
+        "longest_frame_ms": round(figures.longest_frame * 1000, 2),
+        "cpu_longest_frame_ms": round(figures.cpu_longest_frame * 1000, 2),
+        "seconds": round(figures.seconds, 1),
+    }
+
+
+def format_line(row: dict[str, Any]) -> str:
+    timing = (f"decisions ({row['decisions']}) median {row['decision_median_s']:.3f} s "
+              f"(cpu {row['cpu_decision_median_s']:.3f}), p95 {row['decision_p95_s']:.3f} s "
+              f"(cpu {row['cpu_decision_p95_s']:.3f}); longest step {row['longest_step_ms']:.1f} ms, "
+              f"frame {row['longest_frame_ms']:.1f} ms (cpu {row['cpu_longest_frame_ms']:.1f})"
+              if row["decisions"] else "")
+    low, high = row["wilson95"]
+    return (f"{row['game']:8} {row['first']:>7} vs {row['second']:<7} {row['games']:4} games: "
+            f"{row['won']:3} won {row['drawn']:3} drawn {row['lost']:3} lost {row['at_turn_limit']:3} at turn limit | "
+            f"score {100 * row['score']:5.1f}% [{100 * low:5.1f}, {100 * high:5.1f}] | "
+            f"median {row['median_plies']:g} plies | {timing} | {row['seconds']:.0f} s")
+
+
+def match_specs(args: argparse.Namespace) -> list[MatchSpec]:
+    seeds = (args.games_per_match + 1) // 2
+    specs = []
+    for name in args.game or list(GAMES):
+        level = str(args.level)
+        if "random" in args.only:
+            specs.append(MatchSpec(name, level, "random", seeds, args.seed, args.max_plies, args.slice))
+        if "greedy" in args.only:
+            specs.append(MatchSpec(name, level, "greedy", seeds, args.seed, args.max_plies, args.slice))
+        if "ladder" in args.only:
+            for upper in args.ladder:
+                specs.append(MatchSpec(name, str(upper), str(upper - 1), seeds, args.seed, args.max_plies, args.slice))
+    return specs
+
+
+# ------------------------------------------------------------------------------------------ WebAssembly
+def positions(game: Game, count: int, seed: int) -> list[tuple[Any, Any]]:
+    """`count` (history, index) decision positions spread over seeded random games of `game`."""
+    found: list[Any] = []
+    k = 0
+    while len(found) < count and k < 10 * count:
+        history = random_game(game, game.playout_options, seed + k, max_moves=400)
+        k += 1
+        states = [s for s in history.states
+                  if game.outcome(s) is None and not game.is_chance(s) and len(game.legal_moves(s)) > 1]
+        if states:
+            found.append(states[(k * 7) % len(states)])
+    return found
+
+
+def run(plan: dict[str, Any]) -> dict[str, Any]:
+    """Run `plan` here: per game, a search at `level` on each position; the moves and timings.
+
+    The same function runs in CPython and in Pyodide (see `wasm_measure`)."""
+    out: dict[str, Any] = {"runtime": {"version": sys.version, "platform": sys.platform}, "games": {}}
+    if plan.get("announce"):  # tell the other side this runtime is up (see `run_both`)
+        print(READY, flush=True)
+    for name in plan["games"]:
+        game = GAMES[name]
+        rows = []
+        for i, state in enumerate(positions(game, plan["positions"], plan["seed"])):
+            start = time.perf_counter()
+            search = Search(game, state, plan["level"], seed=i)
+            longest_frame = time.perf_counter() - start
+            while True:
+                frame = time.perf_counter()
+                done = search.step(plan["slice"])
+                longest_frame = max(longest_frame, time.perf_counter() - frame)
+                if done:
+                    break
+            seconds = time.perf_counter() - start
+            stats = search.stats()
+            rows.append({"move": str(search.best()), "seconds": seconds, "longest_step": stats["longest_step"],
+                         "longest_frame": longest_frame, "iterations": stats["iterations"]})
+        out["games"][name] = rows
+    return out
+
+
+def run_json(plan_json: str) -> str:
+    return json.dumps(run(json.loads(plan_json)))
+
+
+def pyodide_sources() -> list[str]:
+    files = [REPO / "game" / "__init__.py"]
+    for package in ("rules", "ai"):
+        files += [p for p in (REPO / "game" / package).rglob("*.py") if "__pycache__" not in p.parts]
+    return sorted(p.relative_to(REPO).as_posix() for p in files)
+
+
+def run_both(plan: dict[str, Any], timeout_s: float) -> tuple[dict[str, Any], dict[str, Any]]:
+    """`run(plan)` here and, at the same time, in the npm Pyodide under Node (tests/wasm/node_check.mjs).
+
+    Running both at once makes them share whatever else the machine is doing, so the ratio of
+    their times holds on a busy machine too (Pyodide has no processor-time clock to compare).
+    """
+    wasm = REPO / "tests" / "wasm"
+    if not (wasm / "node_modules" / "pyodide" / "pyodide.mjs").is_file():
+        raise SystemExit(f"Pyodide is not installed: cd {wasm} && npm ci (or build/setup.sh --browser)")
+    with tempfile.TemporaryDirectory(prefix="bench-ai-") as tmp:
+        out = Path(tmp) / "answer.json"
+        job = {"root": str(REPO), "files": pyodide_sources(), "module_file": str(Path(__file__).resolve()),
+               "module": "bench_ai", "plan": {**plan, "announce": True}, "out": str(out)}
+        job_file = Path(tmp) / "job.json"
+        job_file.write_text(json.dumps(job), encoding="utf-8")
+        with job_file.open(encoding="utf-8") as job_in:
+            node = subprocess.Popen(["node", str(wasm / "node_check.mjs")], stdin=job_in,
+                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=wasm)
+        assert node.stderr is not None
+        before = []  # Pyodide takes seconds to start: wait for its announcement (its print goes to stderr)
+        for line in node.stderr:
+            before.append(line)
+            if READY in line:
+                break
+        native = run(plan)
+        try:
+            stdout, stderr = node.communicate(timeout=timeout_s)
+        except subprocess.TimeoutExpired:
+            node.kill()
+            raise SystemExit(f"node did not finish within {timeout_s:.0f} s") from None
+        stderr = "".join(before) + stderr
+        if node.returncode != 0 or not out.is_file():
+            raise SystemExit(f"node failed (status {node.returncode}):\n{stderr}\n{stdout}")
+        data = json.loads(out.read_text(encoding="utf-8"))
+    return native, {"version": data["version"], "result": data["result"]}
+
+
+def wasm_measure(args: argparse.Namespace) -> int:
+    plan = {"games": args.game or list(GAMES), "positions": args.positions, "level": args.level,
+            "seed": args.seed, "slice": args.slice}
+    native, wasm = run_both(plan, timeout_s=args.timeout)
+    result = wasm["result"]
+    print(f"CPython {sys.version.split()[0]} vs Pyodide {wasm['version']} "
+          f"(Python {result['runtime']['version'].split()[0]}, {result['runtime']['platform']}); "
+          f"level {args.level}, {args.positions} positions per game")
+    status = 0
+    rows = []
+    for name in plan["games"]:
+        here, there = native["games"][name], result["games"][name]
+        same = sum(a["move"] == b["move"] for a, b in zip(here, there))
+        times_here = [r["seconds"] for r in here]
+        times_there = [r["seconds"] for r in there]
+        ratio = sum(times_there) / max(1e-9, sum(times_here))
+        row = {
+            "game": name, "positions": len(here), "same_moves": same,
+            "cpython_median_s": round(statistics.median(times_here), 4),
+            "cpython_p95_s": round(percentile(times_here, 0.95), 4),
+            "pyodide_median_s": round(statistics.median(times_there), 4),
+            "pyodide_p95_s": round(percentile(times_there, 0.95), 4),
+            "slowdown": round(ratio, 2),
+            "cpython_longest_step_ms": round(1000 * max(r["longest_step"] for r in here), 2),
+            "pyodide_longest_step_ms": round(1000 * max(r["longest_step"] for r in there), 2),
+            "pyodide_longest_frame_ms": round(1000 * max(r["longest_frame"] for r in there), 2),
+        }
+        rows.append(row)
+        status |= same != len(here)
+        if not args.json:
+            print(f"{name:8} {row['positions']:3} positions, same moves {same}/{len(here)} | "
+                  f"CPython median {row['cpython_median_s']:.3f} s p95 {row['cpython_p95_s']:.3f} s | "
+                  f"Pyodide median {row['pyodide_median_s']:.3f} s p95 {row['pyodide_p95_s']:.3f} s | "
+                  f"slowdown x{row['slowdown']:.2f} | longest step CPython {row['cpython_longest_step_ms']:.1f} ms, "
+                  f"Pyodide {row['pyodide_longest_step_ms']:.1f} ms (frame {row['pyodide_longest_frame_ms']:.1f} ms)")
+    if args.json:
+        print(json.dumps(rows))
+    return status
+
+
+# ------------------------------------------------------------------------------------------ main
+def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("game", nargs="*", help=f"games to measure (default: all: {', '.join(GAMES)})")
+    parser.add_argument("-n", "--games-per-match", type=int, default=DEFAULT_GAMES,
+                        help=f"games per match, rounded up to even (default {DEFAULT_GAMES})")
+    parser.add_argument("--level", type=int, default=3, help="the level matched against the baselines (default 3)")
+    parser.add_argument("--ladder", default="2,3,4", help="levels each matched against the level below (default 2,3,4)")
+    parser.add_argument("--only", default="random,greedy,ladder",
+                        help="matches to play: random, greedy, ladder (default all three)")
+    parser.add_argument("--max-plies", type=int, default=DEFAULT_MAX_PLIES,
+                        help=f"a game still going after this many plies counts as ending at the turn limit "
+                             f"(default {DEFAULT_MAX_PLIES})")
+    parser.add_argument("--seed", type=int, default=0, help="first seed (default 0)")
+    parser.add_argument("--slice", type=float, default=0.008, help="seconds per Search.step, as the app (default 0.008)")
+    parser.add_argument("--jobs", type=int, default=1, help="processes playing in parallel (timings are cleaner at 1)")
+    parser.add_argument("--json", action="store_true", help="print one JSON list instead of lines")
+    parser.add_argument("--wasm", action="store_true", help="time the searches in Pyodide under Node against CPython")
+    parser.add_argument("--positions", type=int, default=20, help="--wasm: positions per game (default 20)")
+    parser.add_argument("--timeout", type=float, default=1800.0, help="--wasm: seconds allowed for the Node run")
+    args = parser.parse_args(argv)
+    unknown = [g for g in args.game if g not in GAMES]
+    if unknown:
+        parser.error(f"unknown game {', '.join(unknown)}; the games are {', '.join(GAMES)}")
+    args.ladder = [int(x) for x in args.ladder.split(",") if x.strip()] if args.ladder else []
+    args.only = {x.strip() for x in args.only.split(",") if x.strip()}
+    if args.only - {"random", "greedy", "ladder"}:
+        parser.error("--only takes random, greedy and ladder")
+    return args
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse_args(argv)
+    if args.wasm:
+        return wasm_measure(args)
+    rows = []
+    for spec in match_specs(args):
+        row = summary(run_match(spec, args.jobs))
+        rows.append(row)
+        if not args.json:
+            print(format_line(row), flush=True)
+    if args.json:
+        print(json.dumps(rows))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,203 @@
+"""The know engine: Monte Carlo tree search with chance nodes, judged by a distance-to-Resolution evaluation.
+
+Random know games never resolve (300 random games of 3,000 plies in the spec did not), so
+random playouts to the end say nothing; the search runs short playouts and judges the position
+with an evaluation instead (game/ai/mcts.py). Every decision goes through the same search:
+piece moves, Errand requests, Path declarations (``path:`` / ``nopath``), the moves after a
+won contest, and the catch-up after Resolution; the dice are chance nodes.
+
+The evaluation estimates, for each player, how many of their own moves Resolution is away:
+for each type (Bard, Fool, Herald) and each tier slot (Rim, First, Second; an ambiguous
+corner serves as Rim or First), the cheapest pair of corresponding spaces for the type's two
+pieces, each piece costing about one move per six jumps (a move is exactly the roll, so a
+space one or two jumps away is one move, farther ones more); a target space held or
+influenced by the opponent costs extra, as the piece cannot end there now. The three types
+take the three slots in the cheapest of the six ways. The side further from Resolution is
+behind; the difference goes through a logistic curve to a chance of winning, kept away from
+0 and 1 so that a real Resolution always counts for more. After a Resolution, the other
+player's catch-up may still draw the game: the closer they are, the likelier.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from functools import lru_cache
+from itertools import permutations
+from typing import Any, Generator
+
+from game.rules.know import AMBIGUOUS, FIRST, RIM, SECOND, KnowGame, KnowMove, KnowState, Snapshot, board
+
+from .mcts import Policy, search
+from .search import Report
+
+#: per level: nodes of the tree per decision (1: the legal moves only, a one-ply search), how many
+#: of the best moves it picks from at random (a beginner does not always find the best),
+#: plies of random playout before the evaluation, UCT exploration constant
+LEVELS: dict[int, tuple[int, int, int, float]] = {
+    1: (1, 3, 0, 0.1),
+    2: (600, 1, 0, 0.1),
+    3: (3000, 1, 0, 0.1),
+    4: (12000, 1, 0, 0.1),
+}
+
+#: moves a piece needs to cover a distance of d jumps (exact rolls, one piece a turn)
+MOVES_FOR_JUMPS = (0.0, 1.0, 1.0, 1.3, 1.4, 1.7, 1.8)
+#: extra cost of a target space the opponent holds, or influences (no piece may end there)
+HELD_BY_OPPONENT = 3.0
+INFLUENCED_BY_OPPONENT = 1.5
+#: steepness of the logistic curve from the difference in moves to a chance of winning
+STEEPNESS = 0.7
+#: the evaluation stays within [FLOOR, 1 - FLOOR] until someone Resolves
+FLOOR = 0.05
+#: after a Resolution the other player's catch-up completes their own pattern (a draw) about
+#: this often per move they still need (each catch-up move needs the right roll)
+CATCH_UP = 0.5
+
+
+class Tables:
+    """Distances between spaces, as moves, and the pairs of corresponding spaces of each tier slot."""
+
+    def __init__(self) -> None:
+        geo = board()
+        size = geo.size
+        rows = []
+        for start in range(size):
+            dist = [-1] * size
+            dist[start] = 0
+            queue = [start]
+            for cell in queue:
+                for other in geo.borders[cell]:
+                    if dist[other] < 0:
+                        dist[other] = dist[cell] + 1
+                        queue.append(other)
+            rows.append(tuple(moves_for(d) for d in dist))
+        self.cost: tuple[tuple[float, ...], ...] = tuple(rows)
+
+        def slot(name: str) -> tuple[tuple[int, int], ...]:
+            spaces = [s for s in range(size)
+                      if geo.tier[s] == name or (geo.tier[s] == AMBIGUOUS and name in (RIM, FIRST))]
+            return tuple((s, geo.corresponds[s]) for s in spaces)
+
+        self.slots = (slot(RIM), slot(FIRST), slot(SECOND))
+        self.size = size
+
+
+def moves_for(jumps: int) -> float:
+    if jumps < len(MOVES_FOR_JUMPS):
+        return MOVES_FOR_JUMPS[jumps]
+    return 2.0 + 0.25 * (jumps - len(MOVES_FOR_JUMPS))
+
+
+@lru_cache(maxsize=1)
+def tables() -> Tables:
+    return Tables()
+
+
+ASSIGNMENTS = tuple(permutations(range(3)))
+
+
+def pair_costs(pos: tuple[int, ...], player: int, snap: Snapshot) -> tuple[list[list[float]], list[float]]:
+    """`player`'s cost (in moves) of bringing each type's pair into each tier slot, and the
+    extra cost of ending on each space (held or influenced by the opponent)."""
+    t = tables()
+    penalty = [0.0] * t.size
+    for piece in range(6 * (1 - player), 6 * (1 - player) + 6):
+        penalty[pos[piece]] = HELD_BY_OPPONENT
+    mask = snap.influence[1 - player]
+    while mask:
+        low = mask & -mask
+        penalty[low.bit_length() - 1] += INFLUENCED_BY_OPPONENT
+        mask ^= low
+    base = 6 * player
+    pair = [slot_costs(pos[base + 2 * kind], pos[base + 2 * kind + 1], penalty) for kind in range(3)]
+    return pair, penalty
+
+
+def slot_costs(a: int, b: int, penalty: list[float]) -> list[float]:
+    """The cost of bringing pieces on spaces a and b onto corresponding spaces of each tier slot."""
+    out = []
+    for ranked in ranked_targets(min(a, b), max(a, b)):
+        best = math.inf
+        for base, s, c in ranked:
+            if base >= best:  # penalties only add: no later target can do better
+                break
+            cost = base + penalty[s] + penalty[c]
+            if cost < best:
+                best = cost
+        out.append(best)
+    return out
+
+
+@lru_cache(maxsize=8192)
+def ranked_targets(a: int, b: int) -> tuple[tuple[tuple[float, int, int], ...], ...]:
+    """Per tier slot, the pairs of corresponding spaces for pieces on a and b, cheapest first
+    (the pair's cost is the same either way round, so a <= b)."""
+    t = tables()
+    ca, cb = t.cost[a], t.cost[b]
+    return tuple(tuple(sorted((ca[s] + cb[c], s, c) for s, c in targets)) for targets in t.slots)
+
+
+def assign(pair: list[list[float]]) -> float:
+    """The cheapest way of giving the three types the three tier slots."""
+    return min(pair[0][x] + pair[1][y] + pair[2][z] for x, y, z in ASSIGNMENTS)
+
+
+def moves_to_resolve(pos: tuple[int, ...], player: int, snap: Snapshot) -> float:
+    """About how many of `player`'s moves Resolution is away (0 when the pattern stands)."""
+    return assign(pair_costs(pos, player, snap)[0])
+
+
+def evaluate(state: KnowState) -> float:
+    """The chance that Red (player 0) wins, for a game not over."""
+    snap = Snapshot(state.pos)
+    if state.resolved is not None and not state.opts.score:
+        other = 1 - state.resolved
+        drawn = CATCH_UP ** max(1.0, moves_to_resolve(state.pos, other, snap))
+        return 1.0 - drawn / 2 if state.resolved == 0 else drawn / 2
+    behind = moves_to_resolve(state.pos, 0, snap) - moves_to_resolve(state.pos, 1, snap)
+    return FLOOR + (1.0 - 2 * FLOOR) / (1.0 + math.exp(STEEPNESS * behind))
+
+
+def prior(state: KnowState, moves: list[KnowMove]) -> list[float]:
+    """How much closer to Resolution each move brings its player (cheap: the moved piece's pair only).
+
+    Declining a Path or an Errand ranks with a move that gains nothing; declaring one a little
+    lower, as it may forfeit the turn; stopping (pass) last.
+    """
+    geo = board()
+    player = state.player
+    pair, penalty = pair_costs(state.pos, player, Snapshot(state.pos))
+    now = assign(pair)
+    at = {where: piece for piece, where in enumerate(state.pos)}
+    out = []
+    for move in moves:
+        if move.kind == "move":
+            piece = at[geo.index[move.src]]  # type: ignore[index]
+            kind = (piece % 6) // 2
+            mate = state.pos[piece ^ 1]
+            moved = [row if k != kind else slot_costs(geo.index[move.dst], mate, penalty)  # type: ignore[index]
+                     for k, row in enumerate(pair)]
+            out.append(now - assign(moved))
+        elif move.kind == "nopath":
+            out.append(0.0)
+        elif move.kind in ("path", "errand"):
+            out.append(-0.25)
+        else:
+            out.append(-1.0)
+    return out
+
+
+def outcomes(state: KnowState) -> list[tuple[KnowMove, float]]:
+    """Every roll due, equally likely (each die of each player independent)."""
+    from game.rules.know import KNOW
+
+    rolls = KNOW.legal_moves(state)
+    return [(roll, 1.0 / len(rolls)) for roll in rolls]
+
+
+def think(game: KnowGame, state: KnowState, level: int, rng: random.Random,
+          report: Report) -> Generator[float, None, Any]:
+    nodes, among, plies, exploration = LEVELS[level]
+    policy = Policy(evaluate=evaluate, outcomes=outcomes, prior=prior, playout_plies=plies, exploration=exploration)
+    return (yield from search(game, state, nodes, policy, rng, report, among))

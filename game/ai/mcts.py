@@ -1,0 +1,266 @@
+"""Monte Carlo tree search with chance nodes and evaluation-backed values, for two-player dice games.
+
+Works through the `Game` interface; a game's engine supplies what is specific to it in a
+`Policy`: an evaluation (the chance that player 0 wins, for a position that is not over), the
+chance outcomes with their probabilities, and optionally a playout policy and length.
+
+The tree grows best-first, one small unit of work per iteration (the unit between the yields
+of `search`, so a frame is never held long):
+
+- A new node is judged by a short playout (none by default) cut off by the evaluation, since
+  random games of these dice games never end.
+- A decision node's children are created (and judged) in order of the engine's prior, the
+  likeliest good moves first, a few per iteration at the root (where every move is judged)
+  and, below it, progressively: a node visited n times has about 1 + sqrt(n) children
+  (progressive widening), so the search reaches the next rolls instead of judging every reply.
+  Without a prior every child is created, in the order the rules list them.
+- A decision node's value is the best of its children's for the player to move (its own
+  judgement until it has children). Values are backed up as expectimax does, not averaged: an
+  average over moves tried in an arbitrary order would value a position by arbitrary replies,
+  and makes any move that hands the turn to the opponent (a losing Path contest, say) look
+  better than playing on.
+- A chance node's value is the probability-weighted mean over its outcomes (an outcome not yet
+  followed counts at the chance node's own judgement). The next outcome followed is the one
+  whose share of the visits lags its probability most (stratified, not sampled), so the search
+  does not depend on luck in its own sampling; the outcomes are taken in a shuffled order, so
+  no roll (the low ones, say) is always followed first.
+- Below an opened decision node, UCT chooses which child to deepen, from the point of view of
+  the player to move.
+
+Values are kept for player 0 (1 a win, 0 a loss), whatever the player to move.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from typing import Any, Callable, Generator
+
+from game.rules.base import Game
+
+from .search import Report
+
+TERMINAL, CHANCE, DECISION = 0, 1, 2
+
+#: (game, state, rng) -> move, for the playout
+PlayoutMove = Callable[[Game, Any, random.Random], Any]
+
+
+@dataclass(frozen=True)
+class Policy:
+    """What the search needs to know of a game beyond its rules."""
+
+    #: the chance that player 0 wins from a state that is not over (0..1)
+    evaluate: Callable[[Any], float]
+    #: the chance moves of a chance state with their probabilities (default: `legal_moves`, equally likely)
+    outcomes: Callable[[Any], list[tuple[Any, float]]] | None = None
+    #: moves of the playout (default: uniformly random); dice are rolled with the search's generator
+    playout_move: PlayoutMove | None = None
+    #: plies of playout before the evaluation judges a new node
+    playout_plies: int = 0
+    #: how promising each move of a decision state is for the player to move (higher first); cheap
+    prior: Callable[[Any, list[Any]], list[float]] | None = None
+    #: UCT exploration constant
+    exploration: float = 0.1
+    #: children of the root created (and judged) per iteration
+    chunk: int = 6
+    #: progressive widening below the root (with a prior): 1 + WIDTH * n ** WIDEN children after n visits
+    width: float = 1.0
+    widen: float = 0.5
+    #: below the root (with a prior), only this many of the most promising moves are kept: a
+    #: listed move is an object the garbage collector tracks, and a full collection over a
+    #: large tree is a long pause
+    max_width: int = 12
+
+
+class Node:
+    """A state in the tree: its visits, its own judgement and its backed-up value (for player 0)."""
+
+    __slots__ = ("state", "kind", "player", "moves", "weights", "kids", "opened", "n", "static", "value")
+
+    def __init__(self, state: Any, kind: int, player: int, static: float) -> None:
+        self.state = state
+        self.kind = kind
+        self.player = player
+        self.moves: list[Any] | None = None  # listed when the search first passes through
+        self.weights: list[float] = []
+        self.kids: list[Node | None] = []
+        self.opened = 0  # children created so far (decision nodes open in order)
+        self.n = 1
+        self.static = static
+        self.value = static
+
+
+def exact_value(game: Game, state: Any) -> float:
+    """The value for player 0 of a finished game."""
+    result = game.outcome(state)
+    assert result is not None
+    return 0.5 if result.winner is None else 1.0 if result.winner == 0 else 0.0
+
+
+class MCTS:
+    """The tree and its iterations; `search` drives it."""
+
+    def __init__(self, game: Game, state: Any, policy: Policy, rng: random.Random) -> None:
+        self.game = game
+        self.policy = policy
+        self.rng = rng
+        self.nodes = 0
+        self.root = self.make(state)
+
+    # -- nodes -----------------------------------------------------------------------------
+    def make(self, state: Any) -> Node:
+        game = self.game
+        self.nodes += 1
+        if game.outcome(state) is not None:
+            return Node(state, TERMINAL, -1, exact_value(game, state))
+        if game.is_chance(state):
+            return Node(state, CHANCE, -1, self.judge(state))
+        player = game.to_move(state)
+        assert player is not None
+        return Node(state, DECISION, player, self.judge(state))
+
+    def judge(self, state: Any) -> float:
+        """A short playout, then the evaluation (or the result, if the game ends first)."""
+        game, policy, rng = self.game, self.policy, self.rng
+        pick = policy.playout_move
+        for _ in range(policy.playout_plies):
+            if game.outcome(state) is not None:
+                return exact_value(game, state)
+            if game.is_chance(state):
+                move = game.random_chance(state, rng)
+            elif pick is not None:
+                move = pick(game, state, rng)
+            else:
+                moves = game.legal_moves(state)
+                move = moves[rng.randrange(len(moves))]
+            state = game._apply(state, move)
+        if game.outcome(state) is not None:
+            return exact_value(game, state)
+        return self.policy.evaluate(state)
+
+    def list_moves(self, node: Node) -> None:
+        game, state = self.game, node.state
+        if node.kind == CHANCE:
+            if self.policy.outcomes is not None:
+                pairs = self.policy.outcomes(state)
+            else:
+                moves = game.legal_moves(state)
+                pairs = [(move, 1.0 / len(moves)) for move in moves]
+            self.rng.shuffle(pairs)  # no outcome (low rolls, say) is always followed first
+            node.moves = [move for move, _ in pairs]
+            node.weights = [p for _, p in pairs]
+        else:
+            moves = game.legal_moves(state)
+            if self.policy.prior is not None and len(moves) > 1:
+                prior = self.policy.prior(state, moves)
+                order = sorted(range(len(moves)), key=lambda i: -prior[i])
+                if node is not self.root:
+                    order = order[:self.policy.max_width]
+                moves = [moves[i] for i in order]
+            node.moves = moves
+        node.kids = [None] * len(node.moves)
+
+    def allowed(self, node: Node) -> int:
+        """How many children a decision node may have now."""
+        if node is self.root or self.policy.prior is None:
+            return len(node.kids)
+        return min(len(node.kids), 1 + int(self.policy.width * node.n ** self.policy.widen))
+
+    # -- one iteration -----------------------------------------------------------------------
+    def iterate(self) -> None:
+        node = self.root
+        path = [node]
+        while node.kind != TERMINAL:
+            if node.moves is None:
+                self.list_moves(node)
+            if not node.kids:  # nothing to choose (should the rules list no move): its judgement stands
+                break
+            if node.kind == DECISION and node.opened < self.allowed(node):
+                self.open_some(node)
+                break
+            i = self.select(node)
+            kid = node.kids[i]
+            if kid is None:  # a chance outcome not followed yet
+                node.kids[i] = self.make(self.game._apply(node.state, node.moves[i]))  # type: ignore[index]
+                break
+            node = kid
+            path.append(node)
+        for visited in reversed(path):
+            visited.n += 1
+            self.back_up(visited)
+
+    def open_some(self, node: Node) -> None:
+        """Create and judge the next child of a decision node (the next few, at the root)."""
+        assert node.moves is not None
+        stop = min(self.allowed(node), node.opened + (self.policy.chunk if node is self.root else 1))
+        for i in range(node.opened, stop):
+            node.kids[i] = self.make(self.game._apply(node.state, node.moves[i]))
+        node.opened = stop
+
+    def select(self, node: Node) -> int:
+        kids = node.kids
+        if node.kind == CHANCE:
+            weights = node.weights
+            best, lag = 0, math.inf
+            for i, kid in enumerate(kids):
+                share = (kid.n if kid is not None else 0) / weights[i]
+                if share < lag:
+                    best, lag = i, share
+            return best
+        c = self.policy.exploration * math.sqrt(math.log(node.n))
+        flip = node.player == 1
+        best, best_score = 0, -math.inf
+        for i in range(node.opened):
+            kid = kids[i]
+            q = kid.value  # type: ignore[union-attr]
+            score = (1.0 - q if flip else q) + c / math.sqrt(kid.n)  # type: ignore[union-attr]
+            if score > best_score:
+                best, best_score = i, score
+        return best
+
+    def back_up(self, node: Node) -> None:
+        if node.kind == CHANCE:
+            static = node.static
+            node.value = sum(w * (kid.value if kid is not None else static)
+                             for w, kid in zip(node.weights, node.kids))
+        elif node.kind == DECISION and node.opened:
+            values = [node.kids[i].value for i in range(node.opened)]  # type: ignore[union-attr]
+            node.value = min(values) if node.player == 1 else max(values)
+
+    # -- the answer ----------------------------------------------------------------------------
+    def ranked(self) -> list[tuple[float, int, Any]]:
+        """The root moves as (backed-up value for the player to move, visits, move), best first
+        (ties: the more visited, then the order the moves were listed in)."""
+        root = self.root
+        assert root.moves is not None and root.kind == DECISION
+        flip = root.player == 1
+        scored = [(1.0 - kid.value if flip else kid.value, kid.n, -i)
+                  for i, kid in enumerate(root.kids) if kid is not None]
+        scored.sort(reverse=True)
+        return [(value, visits, root.moves[-i]) for value, visits, i in scored]
+
+
+def search(game: Game, state: Any, nodes: int, policy: Policy, rng: random.Random,
+           report: Report, among: int = 1) -> Generator[float, None, Any]:
+    """Grow the tree from `state` to about `nodes` nodes (a few per yield, and at least every
+    root move); returns the root move with the best value, or one of the `among` best at random
+    (a beginner's level).
+
+    An iteration usually adds a node; one that ends on a finished game adds none, so the
+    iterations are capped at `nodes` too (a tree whose every line ends soon stops early).
+    """
+    tree = MCTS(game, state, policy, rng)
+    iterations = 0
+    while True:
+        tree.iterate()
+        iterations += 1
+        root = tree.root
+        if max(tree.nodes, iterations) >= nodes and root.opened == len(root.kids):
+            break
+        yield min(1.0, max(tree.nodes, iterations) / nodes)
+    ranked = tree.ranked()
+    value, visits, move = ranked[rng.randrange(min(among, len(ranked)))]
+    report.update(nodes=tree.nodes, value=round(value, 4), visits=visits)
+    return move

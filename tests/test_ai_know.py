@@ -1,0 +1,111 @@
+"""The know engine (game/ai/know_ai.py): its evaluation, and the decisions a player makes in know,
+from the move that completes Resolution to Errands, Paths and the catch-up."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.ai import best_move
+from game.ai.know_ai import evaluate, moves_to_resolve, prior
+from game.rules.know import (ERRAND_MOVE, KNOW, MOVE, PATH_MOVE, POST_MOVE, PREROLL, KnowMove, Snapshot,
+                             resolved_pattern)
+
+# From the rules tests: Red's Fools on the ambiguous corners, Heralds on the Second tier, Bards
+# on 0.0 and 8.2; moving the Bard 8.2-8.0 (two jumps) connects the Bards on the Rim: Resolution.
+NEAR = {"F*": "2.0", "F": "10.0", "H*": "1.2a", "H": "9.2a", "B*": "0.0", "B": "8.2",
+        "b*": "4.1", "b": "12.1", "f*": "5.0b", "f": "13.0b", "h*": "3.2a", "h": "11.1a"}
+BOXED = {"B*": "2.0", "F*": "2.1a", "H*": "2.1b", "B": "14.0", "F": "14.1b", "H": "14.1a",
+         "b*": "1.2b", "h*": "3.2a", "b": "15.2a", "h": "13.2b"}
+
+
+def test_the_evaluation_measures_the_way_to_resolution():
+    start = KNOW.new()
+    snap = Snapshot(start.pos)
+    assert moves_to_resolve(start.pos, 0, snap) == moves_to_resolve(start.pos, 1, snap) > 3  # a symmetric start
+    assert evaluate(start) == pytest.approx(0.5)
+    near = KNOW.position(NEAR, phase=MOVE, dice=(2,))
+    snap = Snapshot(near.pos)
+    assert 0 < moves_to_resolve(near.pos, 0, snap) <= 1.0  # one move each from Resolution
+    assert 0 < moves_to_resolve(near.pos, 1, snap) <= 1.0
+    done = KNOW.play(near, "8.2-8.0")[1]
+    assert resolved_pattern(done.pos, 0) and moves_to_resolve(done.pos, 0, Snapshot(done.pos)) == 0
+    # Red has Resolved, but Blue's catch-up may still draw: likely a win, not a certain one
+    assert 0.6 < evaluate(done) < 0.9
+    farther = KNOW.position({**NEAR, "h": "13.0a"})  # Blue's Herald five jumps from its target
+    assert moves_to_resolve(farther.pos, 1, Snapshot(farther.pos)) > 1.0
+    assert evaluate(KNOW.play(KNOW.position({**NEAR, "h": "13.0a"}, phase=MOVE, dice=(2,)), "8.2-8.0")[1]) > evaluate(done)
+
+
+def test_the_prior_ranks_the_resolving_move_first():
+    near = KNOW.position(NEAR, phase=MOVE, dice=(2,))
+    moves = KNOW.legal_moves(near)
+    ranks = prior(near, moves)
+    assert str(moves[ranks.index(max(ranks))]) == "8.2-8.0"
+
+
+@pytest.mark.parametrize("level", [2, 3])
+def test_the_move_that_completes_resolution(level):
+    for die, move in ((2, "8.2-8.0"), (4, "8.2-8.0")):
+        state = KNOW.position(NEAR, phase=MOVE, dice=(die,))
+        if KnowMove.parse(move) not in KNOW.legal_moves(state):
+            continue  # (8.2 reaches 8.0 in 2 jumps; with 4 only if a detour is open)
+        chosen = best_move(KNOW, state, level, seed=1)
+        assert str(chosen) == move
+        assert KNOW.apply(state, chosen).resolved == 0
+
+
+def test_blue_catches_up_to_a_draw():
+    # Red resolves; Blue rolls 1: connecting the Heralds on the Second tier completes Blue's own
+    # pattern, which draws; the other connection (or stopping) loses
+    caught = KNOW.play(KNOW.play(KNOW.position(NEAR, phase=MOVE, dice=(2,)), "8.2-8.0")[1], "roll:1")[1]
+    assert caught.phase == POST_MOVE and caught.player == 1
+    assert sorted(str(m) for m in KNOW.legal_moves(caught)) == ["11.1a-11.2a", "3.2a-3.1a", "pass"]
+    assert str(best_move(KNOW, caught, 3, seed=0)) == "11.1a-11.2a"
+
+
+def test_a_boxed_in_player_requests_an_errand_rather_than_pass():
+    state = KNOW.position(BOXED, phase=MOVE, dice=(1,))
+    legal = KNOW.legal_moves(state)
+    assert all(m.kind in ("errand", "pass") for m in legal)
+    chosen = best_move(KNOW, state, 3, seed=0)
+    assert chosen.kind == "errand" and chosen in legal
+
+
+def walk_to(phase: str, seed: int = 0, limit: int = 4000):
+    """The first state of `phase` in a seeded random game (Path declarations are frequent there)."""
+    import random
+
+    rng = random.Random(seed)
+    state = KNOW.new()
+    for _ in range(limit):
+        if state.phase == phase and len(KNOW.legal_moves(state)) > 1:
+            return state
+        if KNOW.outcome(state) is not None:
+            state = KNOW.new()
+        elif KNOW.is_chance(state):
+            state = KNOW._apply(state, KNOW.random_chance(state, rng))
+        else:
+            moves = KNOW.legal_moves(state)
+            state = KNOW._apply(state, moves[rng.randrange(len(moves))])
+    raise AssertionError(f"no {phase} state met")
+
+
+def won_errand():
+    # the Blue Bard on 2.2a locks Red's Bard on 2.0 in; Red rolls 2, requests an Errand, Blue rolls 1
+    state = KNOW.position({"b*": "2.2a"}, phase=MOVE, dice=(2,))
+    return KNOW.play(KNOW.play(state, "errand:2.0")[1], "roll:1")[1]
+
+
+@pytest.mark.parametrize("phase, kinds", [
+    (PREROLL, {"path", "nopath"}),
+    (PATH_MOVE, {"move"}),
+    (ERRAND_MOVE, {"move"}),
+    (MOVE, {"move", "errand", "pass"}),
+])
+def test_every_kind_of_decision_is_answered(phase, kinds):
+    state = won_errand() if phase == ERRAND_MOVE else walk_to(phase)
+    assert state.phase == phase
+    legal = KNOW.legal_moves(state)
+    for level in (1, 3):
+        move = best_move(KNOW, state, level, seed=level)
+        assert move in legal and move.kind in kinds
