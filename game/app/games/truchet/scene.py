@@ -26,11 +26,13 @@ How taps build a move (all offers come from the legal moves with the chosen flip
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Any, Callable, Sequence
 
 import pygame
 
+from game.app.play.motion import Slide
 from game.app.play.panels import PanelScene
 from game.app.ui import theme
 from game.app.ui.input import Intent
@@ -41,7 +43,7 @@ from game.rules.errors import RulesError
 from game.rules.options import OptionValue
 from game.rules.truchet import DRAW, PLAYERS, RANDOM, TRUCHET, X, TruchetMove, TruchetState, flipped
 from .rules_page import TRUCHET_RULES
-from .view import TruchetLayout, TruchetView, draw_truchet, piece_icon
+from .view import TruchetLayout, TruchetView, draw_stack, draw_truchet, piece_icon
 
 DRAW_SECONDS = 0.9     # the random tiles settle one after another
 CAPTURE_SECONDS = 0.7  # a captured stack fades out
@@ -675,6 +677,40 @@ class TruchetScene(PanelScene):
                 strokes.append(start + [at(move.destinations[0])])
         return strokes, geo.tile * 0.3
 
+    def slides(self, before: TruchetState, move: TruchetMove) -> tuple[TruchetState, list[Slide]] | None:
+        """Each moving stack (each part of a split) goes from its junction, by where it first moves within
+        its region, to where it lands; under them, the position after the move with its destinations empty
+        (a stack taken there fades out as they come). A flipped tile simply shows flipped."""
+        geo = self.layout_board
+        if geo is None or not move.is_stack_move:
+            return None
+        state = self.state
+        index = state.board.index
+        r = geo.tile * 0.3
+
+        def at(name: str) -> tuple[float, float]:
+            return geo.points[index[name]]
+
+        def stack(signed: int) -> Callable[[pygame.Surface, tuple[float, float], float], None]:
+            return lambda surface, point, t: draw_stack(surface, signed, point, r)
+
+        slides = []
+        for origin, via in move.sources:
+            height = before.stacks[index[origin]]
+            start = [at(origin)] + ([at(via)] if via else [])
+            if move.kind == "split":
+                sign = 1 if height > 0 else -1
+                slides.extend(Slide(tuple(start + [at(name)]), stack(sign * count)) for name, count in move.targets)
+            elif height:
+                slides.append(Slide(tuple(start + [at(move.destinations[0])]), stack(height)))
+        stacks = list(state.stacks)
+        for name in move.destinations:
+            stacks[index[name]] = 0
+        return dataclasses.replace(state, stacks=tuple(stacks)), slides
+
+    def captures(self, before: TruchetState, move: TruchetMove) -> bool:
+        return move.is_stack_move and bool(self.game.captures(before, move))
+
     def view(self) -> TruchetView:
         state = self.state
         marks = self.marks()
@@ -711,7 +747,15 @@ class TruchetScene(PanelScene):
         if self.layout_board is None:
             return
         layout, state, view = self.layout_board, self.state, self.view()
-        self.draw_board(surface, lambda: draw_truchet(surface, layout, state, view))
+        frame = self.motion_frame()  # stacks on their way: the new position without them, then them
+        shown = frame.base if frame is not None else state
+
+        def paint() -> None:
+            draw_truchet(surface, layout, shown, view)
+            if frame is not None:
+                frame.draw(surface)
+
+        self.draw_board(surface, paint)
         self.draw_buttons(surface)
         if self.portrait:
             theme.text(surface, f"Truchet {self.state.size}x{self.state.size}", 26, theme.TEXT,
