@@ -218,6 +218,25 @@ def test_savoy_pieces_slide_as_each_part_is_chosen_and_the_confirmed_turn_does_n
     assert scene.motion is None  # its pieces are where they went already
 
 
+def test_a_savoy_piece_that_moves_twice_with_dice_trips_slides_once_along_both_trips():
+    start = SAVOY.position("a4=R o7=LL", "R", (2, 3), options={"trips": "dice"})
+    app = new_app(DESKTOP)
+    scene = push(app, SavoyScene(app, SAVOY, {"trips": "dice"}, start=start, rng=Dice([])))
+    before = scene.shown_board()
+    type_text(app, "a4-d4,d4-e2")
+    geo = scene.layout_board
+    frame = scene.motion_frame()
+    (slide,) = frame.slides  # one piece, not two
+    assert math.dist(slide.path[0], geo.centre("a4")) < 0.01 and math.dist(slide.path[-1], geo.centre("e2")) < 0.01
+    assert min(math.dist(p, geo.centre("d4")) for p in slide.path) < 0.01
+    cells = scene.state.rules.board.cell_id
+    assert frame.base[cells["a4"]] == 0 and frame.base[cells["e2"]] == 0 and frame.base[cells["d4"]] == 0
+    # the same whatever order the parts come in
+    first, second = scene.history.moves[-1].parts
+    base, slides = scene.slides(before, type(scene.history.moves[-1])("turn", (second, first)))
+    assert base == frame.base and len(slides) == 1 and slides[0].path == slide.path
+
+
 def test_review_undo_and_loading_never_slide_but_redo_and_a_link_with_the_other_players_move_do(tmp_path):
     storage = Storage(tmp_path)
     app = new_app(DESKTOP, storage)

@@ -49,6 +49,17 @@ def dice_words(dice: Sequence[int]) -> str:
     return " and ".join(str(d) for d in dice)
 
 
+def chained(parts: Sequence[Part]) -> list[Part]:
+    """A turn's parts in an order they can be made in: one that leaves from where another arrives after it
+    (moves keep their parts sorted by cell, not in the order they were made)."""
+    left, out = list(parts), []
+    while left:
+        first = next((p for p in left if not any(q is not p and q.dst == p.src for q in left)), left[0])
+        out.append(first)
+        left.remove(first)
+    return out
+
+
 class SavoyScene(PanelScene):
     rules_page = SAVOY_RULES
     move_col_w = 170
@@ -546,27 +557,42 @@ class SavoyScene(PanelScene):
         super().start_motion(before, move)
 
     def slides(self, before: tuple[int, ...], move: SavoyMove) -> tuple[tuple[int, ...], list[Slide]] | None:
-        """Each part's pieces travel along their route from the board `before`; under them, the board shown
-        now with those pieces lifted off their destinations (a piece they pin shows until they land)."""
+        """Each part's pieces travel along their route from the board `before` (a piece that moves on from
+        where another part took it, as dice trips may, goes on along both); under them, the board shown now
+        with those pieces lifted off where they end (a piece they pin shows until they land)."""
         geo = self.layout_board
         if geo is None or move.kind != "turn" or not move.parts:
             return None
         self._refresh()  # (the board shown now is what they arrive on)
         rules = self.state.rules
         stacks, ids = rules.stacks, rules.board.cell_id
-        base, slides = self.board, []
-        r = geo.piece_radius
-        for part in move.parts:
-            colour = stacks.layers(before[ids[part.src]])[0]
-            if colour is None:
-                continue
-            base = stacks.apply(base, colour, {ids[part.dst]: -part.count})
+        travels: list[tuple[list[tuple[float, float]], int, int]] = []  # (path, colour, count) per moving group
+        ends: dict[str, int] = {}     # where a travel ends so far -> its index
+        lift: dict[tuple[str, int], int] = {}  # (cell, colour) -> pieces to lift off the board shown
+        for part in chained(move.parts):
             path = geo.route(part.src, part.via, part.steps)[0] if part.via and part.steps else []
             if len(path) < 2:
                 path = [geo.centre(part.src), geo.centre(part.dst)]
-            value = stacks.make(colour, part.count, None)
-            slides.append(Slide(tuple(path), lambda surface, at, t, value=value: draw_stack(surface, value, at, r)))
-        return base, slides
+            k = ends.pop(part.src, None)
+            if k is not None and travels[k][2] == part.count:  # the same pieces move on
+                colour = travels[k][1]
+                travels[k] = (travels[k][0] + path[1:], colour, part.count)
+                lift[(part.src, colour)] = lift.get((part.src, colour), 0) - part.count
+            else:
+                colour = stacks.layers(before[ids[part.src]])[0]
+                if colour is None:
+                    continue
+                travels.append((path, colour, part.count))
+                k = len(travels) - 1
+            lift[(part.dst, colour)] = lift.get((part.dst, colour), 0) + part.count
+            ends[part.dst] = k
+        base = self.board
+        for (cell, colour), count in lift.items():
+            if count:
+                base = stacks.apply(base, colour, {ids[cell]: -count})
+        r = geo.piece_radius
+        return base, [Slide(tuple(path), lambda surface, at, t, value=stacks.make(colour, count, None):
+                            draw_stack(surface, value, at, r)) for path, colour, count in travels]
 
     def captures(self, before: SavoyState, move: SavoyMove) -> bool:
         """A piece pinned where none was: the turn landed on a lone piece of the other side."""
