@@ -251,10 +251,12 @@ def test_review_undo_and_loading_never_slide_but_redo_and_a_link_with_the_other_
     assert scene.reviewing and scene.motion is None
     scene.end_review()
     assert scene.motion is None
+    mixer = listen(app)
     key(app, pygame.K_z, pygame.KMOD_CTRL)
-    assert scene.motion is None and len(scene.history.moves) == 2
+    assert scene.motion is None and len(scene.history.moves) == 2 and mixer.played == []  # undo: silent
     key(app, pygame.K_y, pygame.KMOD_CTRL)
     assert scene.motion is not None and scene.motion.move == scene.history.moves[-1]
+    assert mixer.played == ["move"]  # redo sounds as the move did
     pump(app, 20)
     # loading the game kept: its position shows at once
     again = new_app(DESKTOP, storage)
