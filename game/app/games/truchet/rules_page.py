@@ -160,4 +160,5 @@ HEX_TRUCHET_RULES = RulesPage(
     ),
     diagram=_draw_hex_diagram,
     caption=_hex_caption(),
+    title="Hex Truchet",
 )
