@@ -187,6 +187,11 @@ def test_a_selected_stack_lights_its_region_and_a_flip_previews_the_band_it_chan
     shown = scene.view().tiles
     assert shown[t] != state.tiles[t] and shown[:t] + shown[t + 1:] == state.tiles[:t] + state.tiles[t + 1:]
     assert scene.view().flip == t
+    # with no stack chosen, the region the new band makes is lit: the band's three corners and all joined to them
+    after = TRUCHET.regions(state, flip)
+    band = state.board.band(t, shown[t])
+    assert len(band) == 3 and len({after[j] for j in band}) == 1
+    assert scene.view().region == {j for j, r in enumerate(after) if r == after[band[0]]}
 
 
 # ------------------------------------------------------------------------------ rules page
@@ -312,9 +317,11 @@ def test_screens_of_hex_truchet(tag):
              and not scene.button("zoom-out").rect.collidepoint(junction(scene, m.origins[0]))]
     flip = flips[0]
     point(app, tile(scene, flip.flip), touch)
-    point(app, junction(scene, flip.origins[0]), touch)
     assert scene.flip == flip.flip and scene.view().region
     shot(app, f"truchet_hex_flip_{tag}")
+    point(app, junction(scene, flip.origins[0]), touch)
+    assert scene.sources == [flip.origins[0]]
+    shot(app, f"truchet_hex_flip_and_stack_{tag}")
     scene.board_zoom.zoom_out()
     # game over: a game played on to its end
     rng = random.Random(8)

@@ -656,8 +656,20 @@ class TruchetScene(PanelScene):
                 faded.add(index[primary])
                 ghosts[index[self.via]] = state.stack(primary)
             view.ghosts, view.faded = ghosts, frozenset(faded)
+        elif self.flip is not None and state.playing:
+            view.region = self.flip_band_region()
         self._marks = view
         return view
+
+    def flip_band_region(self) -> frozenset[int]:
+        """The region the chosen flip's new band lies in (lit while no stack is chosen: what the flip
+        joins), on either board."""
+        state = self.state
+        geo = state.board
+        t = geo.tile_index[self.flip]
+        regions = self.game.regions(state, self.flip)
+        band = geo.band(t, flipped(state.tiles, t)[t])
+        return frozenset(j for j, r in enumerate(regions) if r == regions[band[0]])
 
     def move_marks(self, move: TruchetMove) -> tuple[list[list[tuple[float, float]]], float]:
         """The flipped tile (a ring at its centre), and each stack's way: to where it first moves within
