@@ -22,6 +22,7 @@ from game.app.games.registry import GAME_SCENES
 from game.app.games.truchet.rules_page import HEX_PLAYTEST, HEX_TRUCHET_RULES, TRUCHET_RULES
 from game.app.games.truchet.scene import TruchetScene
 from game.app.games.truchet.view import DOT, REGION, TruchetLayout, tiling_surface
+from game.app.play.panels import HINT_INK
 from game.app.saves.exchange import link_text, read_shared
 from game.app.saves.storage import Storage
 from game.app.screens.game_over import GameOverScene
@@ -249,6 +250,25 @@ def test_the_computer_answers_a_persons_hex_move():
     assert scene.history.moves[-1] in TRUCHET.legal_moves(scene.history.states[-2])
 
 
+def test_a_hint_on_the_hex_board_is_a_legal_move_drawn_and_not_played():
+    app, scene = open_hex(DESKTOP, {"hex": True, "size": 3}, seed=3)
+    set_up(app, scene)
+    before = list(scene.history.moves)
+    press(app, "hint")
+    for _ in range(3000):
+        if scene.hint is None:
+            break
+        app.step()
+    move = scene.shown_hint()
+    assert move is not None and move in TRUCHET.legal_moves(scene.state) and scene.history.moves == before
+    strokes, radius = scene.move_marks(move)
+    app.draw()
+    x, y = strokes[-1][-1]  # where the stack lands, ringed in the hint's colour
+    ring = [app.surface.get_at((round(x + dx), round(y + dy)))[:3]
+            for dx, dy in ((radius, 0), (-radius, 0), (0, radius), (0, -radius))]
+    assert HINT_INK in ring
+
+
 def test_review_save_resume_and_a_link_keep_the_hex_board(tmp_path):
     app = new_app(PHONE, Storage(tmp_path))
     app, scene = open_hex(PHONE, SMALL, seed=9, app=app)
@@ -277,6 +297,17 @@ def test_review_save_resume_and_a_link_keep_the_hex_board(tmp_path):
     shared = read_shared(link).game.history
     assert shared.notation() == notation and shared.state == resumed.state and shared.options["hex"] is True
     assert GAME_SCENES["truchet"] is TruchetScene
+    # ... and pasted into Open a game on another device: the game, on its hex board, to play on
+    other = new_app(PHONE, Storage(tmp_path / "other"))
+    pygame.scrap.put_text(link)
+    press(other, "open", touch=True)
+    press(other, "paste", touch=True)
+    opened = top(other)
+    assert isinstance(opened, TruchetScene) and opened.history.notation() == notation
+    assert opened.state.hex and opened.layout_board.geo is hex_board(2) and opened.save_id == resumed.save_id
+    step = next(m for m in TRUCHET.legal_moves(opened.state) if m.kind == "step" and m.flip is None)
+    play_by_ui(other, opened, step, touch=True)
+    assert opened.share_due
 
 
 # ------------------------------------------------------------------------------ screens
