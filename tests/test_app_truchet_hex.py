@@ -153,6 +153,10 @@ def test_whole_hex_game_by_taps_to_game_over(size, touch, seed):
     assert TRUCHET.outcome(scene.state) is not None
     again = read_record(write_record(scene.history))
     assert again.state == scene.state and again.options["hex"] is True
+    press(app, "again", touch=touch)  # Play again: the same variant and size
+    fresh = top(app)
+    assert isinstance(fresh, TruchetScene) and fresh is not scene and fresh.history.moves == []
+    assert fresh.state.hex and fresh.state.size == 3 and fresh.rules_page is HEX_TRUCHET_RULES
 
 
 def test_tiles_tapped_into_place_turn_between_u_and_d():

@@ -18,13 +18,14 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Callable, Mapping, Sequence
 
 import pygame
 
 from game.app.ui import theme
 from game.app.ui.drawing import cached_surface
-from game.rules.truchet import O, X, TruchetBoard, board
+from game.rules.truchet import O, X, TruchetBoard, board, board_for
 
 Colour = tuple[int, int, int]
 Point = tuple[float, float]
@@ -63,6 +64,13 @@ def ring_order(points: Sequence[Point], corners: Sequence[int], centre: Point) -
     return sorted(corners, key=lambda j: math.atan2(points[j][1] - centre[1], points[j][0] - centre[0]))
 
 
+@lru_cache(maxsize=None)
+def _rings(size: int, hexagonal: bool) -> tuple[tuple[int, ...], ...]:
+    """Every tile's corners in order round it (a layout is built at every zoom and pan: worked out once)."""
+    geo = board_for(size, hexagonal)
+    return tuple(tuple(ring_order(geo.points, corners, geo.centres[t])) for t, corners in enumerate(geo.corners))
+
+
 class TruchetLayout:
     """Pixel geometry of a board (its tiles, a frame half a side wide and a band for the coordinates)
     fitted into `rect`. `tile` is the length of a tile's side in pixels."""
@@ -72,7 +80,7 @@ class TruchetLayout:
         self.n = geo.size
         self.rect = pygame.Rect(rect)
         pts, centres = geo.points, geo.centres
-        self.rings = [ring_order(pts, corners, centres[t]) for t, corners in enumerate(geo.corners)]
+        self.rings = _rings(geo.size, geo.hex)
         first = self.rings[0]
         side = math.dist(pts[first[0]], pts[first[1]])  # 1 on both boards
         self.radius = side / 2  # the arcs' and the frame's radius, in board units
