@@ -62,6 +62,12 @@ class GameScene(Scene):
     #: the game's rules page (the menu's and the scene's Rules button); None: a page made from the summary
     rules_page: RulesPage | None = None
 
+    @classmethod
+    def rules_page_for(cls, options: dict[str, OptionValue] | None) -> RulesPage | None:
+        """The rules page of the game these options make (a variant on another board may have its own;
+        the new-game page asks this before the game starts)."""
+        return cls.rules_page
+
     def __init__(self, app: Host, game: Game, options: dict[str, OptionValue] | None = None,
                  seats: tuple[str, ...] = ("Human", "Human"), *, seed: int | None = None, start: Any = None,
                  rng: random.Random | None = None) -> None:
