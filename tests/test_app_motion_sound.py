@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 from pathlib import Path
 
-from app_helpers import DESKTOP, Dice, PHONE, click, hover, key, new_app, press, pump, shot, top, type_text
+from app_helpers import DESKTOP, MAX_FRAMES, Dice, PHONE, click, hover, key, new_app, press, pump, shot, top, type_text
 
 import pygame
 import pytest
@@ -177,7 +177,7 @@ def test_the_computers_moves_slide_too():
     scene = push(app, StarScene(app, STAR, seats=("Human", "Computer 1")))
     scene.computer_pause = 0
     click(app, scene.layout_board.centers[12])
-    for _ in range(600):
+    for _ in range(MAX_FRAMES):
         if len(scene.history.moves) == 2:
             break
         app.step(FRAME)

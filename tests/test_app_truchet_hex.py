@@ -15,7 +15,7 @@ import random
 import pygame
 import pytest
 
-from app_helpers import DESKTOP, PHONE, double_tap, new_app, point, press, pump, shot, top
+from app_helpers import DESKTOP, MAX_FRAMES, PHONE, double_tap, new_app, point, press, pump, shot, top
 from test_app_truchet import choose, junction, play_by_ui, tile
 
 from game.app.games.registry import GAME_SCENES
@@ -236,7 +236,7 @@ def test_a_computer_seat_plays_hex_truchet_to_the_end():
 
 def test_the_computer_answers_a_persons_hex_move():
     app, scene = open_hex(DESKTOP, SMALL, seats=("Human", "Computer 1"), seed=6)
-    for _ in range(400):  # O (the computer) places first, then X (the person), then O's centre tile
+    for _ in range(MAX_FRAMES):  # O (the computer) places first, then X (the person), then O's centre tile
         if scene.state.playing:
             break
         if not scene.computer_to_act() and not TRUCHET.is_chance(scene.state) and scene.drawing is None:
@@ -246,7 +246,7 @@ def test_the_computer_answers_a_persons_hex_move():
     step = next(m for m in TRUCHET.legal_moves(scene.state) if m.kind == "step" and m.flip is None)
     play_by_ui(app, scene, step)
     mine = len(scene.history.moves)
-    for _ in range(400):
+    for _ in range(MAX_FRAMES):
         if len(scene.history.moves) > mine:
             break
         app.step()
