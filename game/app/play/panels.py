@@ -47,6 +47,8 @@ def draw_player_card(surface: pygame.Surface, rect: pygame.Rect, *, icon: Callab
     and "leads" wrapped over two lines at the left; no text smaller than the least text size."""
     theme.panel(surface, rect, theme.BG_CARD_HI if moving else theme.BG_CARD, 10,
                 border=theme.ACCENT if moving else None)
+    if moving:  # whose turn it is, not by colour alone: a thick frame and a pointer into the card
+        draw_turn_marker(surface, rect)
     pad = 8
     right = rect.right - pad
     line = theme.font(CARD_TEXT).get_linesize() + 3
@@ -66,6 +68,71 @@ def draw_player_card(surface: pygame.Surface, rect: pygame.Rect, *, icon: Callab
     if leads:
         words.append(("leads", theme.GOOD))
     draw_flow(surface, words, CARD_TEXT, rect.left + pad, rows[1:], widths)
+
+
+def draw_compact_card(surface: pygame.Surface, rect: pygame.Rect, *,
+                      icon: Callable[[pygame.Surface, tuple[float, float], float], None], name: str, seat: str,
+                      moving: bool, leads: bool, score: str, caption: str = "") -> None:
+    """A narrow card, for three or four seats side by side on a phone: the icon and the score across the
+    top, then the name (with the seat, where it fits), then what the score counts; whose turn it is shows
+    as the frame and the notch of `draw_turn_marker` (and the name in the accent colour)."""
+    theme.panel(surface, rect, theme.BG_CARD_HI if moving else theme.BG_CARD, 10,
+                border=theme.ACCENT if moving else None)
+    r = 10.0
+    if moving:
+        draw_turn_marker(surface, rect, rect.top + 4 + r, 9)
+    pad = 6 if rect.width < 100 else 8
+    icon(surface, (rect.left + 14 + r, rect.top + 4 + r), r)
+    theme.text(surface, score, COMPACT_SCORE, theme.TEXT, topright=(rect.right - pad, rect.top + 2),
+               max_width=rect.width - 2 * pad - round(2 * r) - 6)
+    line = theme.font(CARD_TEXT).get_linesize()
+    width = rect.width - 2 * pad - 4
+    words = name if not seat or theme.font(CARD_TEXT).size(f"{name} · {seat}")[0] > width else f"{name} · {seat}"
+    ink = theme.ACCENT if moving else theme.TEXT
+    theme.text(surface, theme.fit_words(words, CARD_TEXT, width), CARD_TEXT, ink,
+               topleft=(rect.left + pad + 4, rect.top + 28))
+    below = "leads" if leads and not caption else caption
+    theme.text(surface, theme.fit_words(below, CARD_TEXT, width), CARD_TEXT, theme.GOOD if below == "leads" else
+               theme.TEXT_DIM, topleft=(rect.left + pad + 4, rect.top + 28 + line))
+
+
+COMPACT_SCORE = 30    # a narrow card's score
+COMPACT_CARD_H = 62   # px: a narrow card's height
+
+
+def draw_turn_marker(surface: pygame.Surface, rect: pygame.Rect, cy: float | None = None, h: int = 14) -> None:
+    """The mark of the card whose turn it is: a thick accent frame and a notch pointing in at its left edge
+    (level with `cy`, the middle by default)."""
+    pygame.draw.rect(surface, theme.ACCENT, rect, 3, border_radius=10)
+    h = min(h, rect.height // 4)
+    cy = rect.top + rect.height // 2 if cy is None else round(cy)
+    pygame.draw.polygon(surface, theme.ACCENT, [(rect.left, cy - h), (rect.left + h, cy), (rect.left, cy + h)])
+
+
+def draw_partner_link(surface: pygame.Surface, a: pygame.Rect, b: pygame.Rect, colour: Colour) -> None:
+    """Two partners' cards side by side joined: a band across the gap between them with a ring on it."""
+    if a.left > b.left:
+        a, b = b, a
+    mid = ((a.right + b.left) // 2, a.centery)
+    band = pygame.Rect(a.right - 10, a.top + a.height // 2 - 3, b.left - a.right + 20, 6)
+    pygame.draw.rect(surface, colour, band, border_radius=3)
+    pygame.draw.circle(surface, theme.BG, mid, 11)
+    pygame.draw.circle(surface, colour, mid, 11, 3)
+    pygame.draw.line(surface, colour, (mid[0] - 5, mid[1]), (mid[0] + 5, mid[1]), 3)
+    pygame.draw.line(surface, colour, (mid[0], mid[1] - 5), (mid[0], mid[1] + 5), 3)
+
+
+def card_grid(count: int, order: Sequence[int], x: int, y: int, width: int, gap: int, height: int,
+              columns: int = 2) -> list[pygame.Rect]:
+    """Cards for `count` seats, `columns` to a row from (x, y) across `width`, placed in `order` (seats);
+    a last row with fewer cards shares its width among them. Returns the rects by seat."""
+    rects: list[pygame.Rect] = [pygame.Rect(0, 0, 0, 0)] * count
+    for row in range((count + columns - 1) // columns):
+        seats = list(order[row * columns:(row + 1) * columns])
+        w = (width - gap * (len(seats) - 1)) // len(seats)
+        for k, seat in enumerate(seats):
+            rects[seat] = pygame.Rect(x + k * (w + gap), y + row * (height + gap), w, height)
+    return rects
 
 
 CARD_TITLE = 20       # the card's name line
@@ -340,6 +407,7 @@ class PanelScene(GameScene):
         self.entry = ""
         self.move_scroll = 0  # rows scrolled back from the latest move
         self.cards: list[pygame.Rect] = []
+        self.compact_cards = False  # narrow cards in one row (three or four seats on a phone)
         self.status_rect = self.entry_rect = self.message_rect = self.moves_rect = pygame.Rect(0, 0, 0, 0)
         self.board_rect = pygame.Rect(0, 0, 0, 0)
         self.computer_slot = pygame.Rect(0, 0, 0, 0)  # the Hint (or Pause) button's place, beside the entry
@@ -401,9 +469,13 @@ class PanelScene(GameScene):
         self.b["menu"].rect = pygame.Rect(pad, pad, 92, bar)
         self.b["rules"].rect = pygame.Rect(w - pad - 92, pad, 92, bar)
         y = pad + bar + gap
-        card_w = (w - 2 * pad - gap) // 2
-        self.cards = [pygame.Rect(pad, y, card_w, card_h), pygame.Rect(pad + card_w + gap, y, card_w, card_h)]
-        y += card_h + gap
+        count = len(self.seat_names)
+        self.compact_cards = count > 2  # three or four seats: one row of narrow cards
+        if self.compact_cards:
+            self.cards = card_grid(count, self.card_order(), pad, y, w - 2 * pad, gap, COMPACT_CARD_H, count)
+        else:
+            self.cards = card_grid(count, self.card_order(), pad, y, w - 2 * pad, gap, card_h)
+        y = max(card.bottom for card in self.cards) + gap
         # the panels under the board, laid out once from y = 0 to measure them (placed for real below)
         moves_h = SHORT_MOVES_H if self.short_phone else self.moves_min_h
         below = self._stack_panels(pad, 0, w - 2 * pad, gap) + moves_h + pad
@@ -414,7 +486,7 @@ class PanelScene(GameScene):
 
     def _layout_desktop(self, w: int, h: int) -> None:
         pad, gap = 16, 8
-        self.short_phone = False
+        self.short_phone = self.compact_cards = False
         self.text_size = 20
         least, most, share = self.panel_width
         pw = max(least, min(most, int(w * share)))
@@ -426,12 +498,12 @@ class PanelScene(GameScene):
         self.place_more_in_top_bar()
         y = pad + 44 + gap + 4
         card_h = 74
-        if self.cards_stacked:
-            self.cards = [pygame.Rect(px, y, pw, card_h), pygame.Rect(px, y + card_h + gap, pw, card_h)]
-            y += 2 * (card_h + gap)
-        else:
-            self.cards = [pygame.Rect(px, y, half, card_h), pygame.Rect(px + half + gap, y, half, card_h)]
-            y += card_h + gap
+        count = len(self.seat_names)
+        if count > 2:  # more seats: two to a row, a little lower
+            card_h = 66
+        self.cards = card_grid(count, self.card_order(), px, y, pw, gap, card_h,
+                               columns=1 if self.cards_stacked else 2)
+        y = max(card.bottom for card in self.cards) + gap
         y = self._stack_panels(px, y, pw, gap)
         self.moves_rect = pygame.Rect(px, y, pw, max(40, h - y - pad))
 
@@ -505,8 +577,22 @@ class PanelScene(GameScene):
     def card_icon(self, colour: int) -> Callable[[pygame.Surface, tuple[float, float], float], None]:
         return lambda surface, center, r: theme.stone(surface, colour, center, r)
 
+    def card_name(self, colour: int) -> str:
+        """The seat's name alone, for a narrow card (its title without the player's number)."""
+        return self.seat_names[colour]
+
+    def card_order(self) -> Sequence[int]:
+        """The seats in the order their cards are laid out (two to a row): seat order, unless a game keeps
+        partners side by side."""
+        return range(len(self.seat_names))
+
+    def card_partners(self) -> Sequence[tuple[tuple[int, ...], Colour]]:
+        """Seats that play together (know's four-player Conjunctions) and the colour of their link: their
+        cards are joined on the screen. None by default."""
+        return ()
+
     def card_title(self, colour: int) -> str:
-        return f"{self.game.players[colour]}  Player {self.person_of(colour) + 1}"
+        return f"{self.seat_names[colour]}  Player {self.person_of(colour) + 1}"
 
     def card_tags(self, colour: int, moving: bool) -> list[str]:
         tags = [self.seats[self.person_of(colour)]]
@@ -536,17 +622,17 @@ class PanelScene(GameScene):
         if self.computer_moves():
             mover = self.game.to_move(self.state)
             progress = self.thinking.progress() if self.thinking is not None else 0.0
-            return (f"Computer ({self.game.players[mover]}) is thinking… {round(100 * progress)}%"
+            return (f"Computer ({self.seat_names[mover]}) is thinking… {round(100 * progress)}%"
                     if mover is not None else "Computer is thinking…"), theme.ACCENT
         return self.play_status()
 
     def winner_name(self, colour: int) -> str:
-        return self.game.players[colour]
+        return self.seat_names[colour]
 
     def play_status(self) -> tuple[str, Colour]:
         """The status line while the game is on."""
         mover = self.game.to_move(self.state)
-        return (f"{self.game.players[mover]} to move" if mover is not None else ""), theme.TEXT
+        return (f"{self.seat_names[mover]} to move" if mover is not None else ""), theme.TEXT
 
     def entry_hint(self) -> str:
         return "Type a move + Enter"
@@ -557,7 +643,7 @@ class PanelScene(GameScene):
 
     def move_item(self, number: int, before: Any, move: Any) -> str:
         mover = self.game.to_move(before)
-        who = self.game.players[mover] if mover is not None else ""
+        who = self.seat_names[mover] if mover is not None else ""
         return f"{number}. {who} {move}".replace("  ", " ")
 
     # -- shared input -------------------------------------------------------------------
@@ -1037,10 +1123,22 @@ class PanelScene(GameScene):
         leader = self.game.leader(state)
         for colour, rect in enumerate(self.cards):
             moving = self.card_moving(colour)
+            if self.compact_cards:
+                seat = self.seats[self.person_of(colour)]
+                draw_compact_card(surface, rect, icon=self.card_icon(colour), name=self.card_name(colour),
+                                  seat=seat.replace("Computer", "Comp") if seat != "Human" else "",
+                                  moving=moving, leads=self.card_leads(colour, leader),
+                                  score=self.card_score(colour, scores), caption=self.score_caption())
+                continue
             draw_player_card(surface, rect, icon=self.card_icon(colour), title=self.card_title(colour),
                              tags=self.card_tags(colour, moving), moving=moving,
                              leads=self.card_leads(colour, leader), score=self.card_score(colour, scores),
                              caption=self.score_caption())
+        for seats, colour in self.card_partners():
+            rects = [self.cards[seat] for seat in seats]
+            for a, b in zip(rects, rects[1:]):
+                if a.top == b.top:  # side by side in a row
+                    draw_partner_link(surface, a, b, colour)
 
     def score_caption(self) -> str:
         """What the cards' scores count ("points", "pips to go", ...): each game says."""
