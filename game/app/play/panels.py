@@ -86,14 +86,28 @@ def draw_compact_card(surface: pygame.Surface, rect: pygame.Rect, *,
     theme.text(surface, score, COMPACT_SCORE, theme.TEXT, topright=(rect.right - pad, rect.top + 2),
                max_width=rect.width - 2 * pad - round(2 * r) - 6)
     line = theme.font(CARD_TEXT).get_linesize()
-    width = rect.width - 2 * pad - 4
+    width = compact_text_width(rect.width)
     words = name if not seat or theme.font(CARD_TEXT).size(f"{name} · {seat}")[0] > width else f"{name} · {seat}"
     ink = theme.ACCENT if moving else theme.TEXT
-    theme.text(surface, theme.fit_words(words, CARD_TEXT, width), CARD_TEXT, ink,
-               topleft=(rect.left + pad + 4, rect.top + 28))
+    lines = theme.wrap(words, CARD_TEXT, width)[:max(1, (rect.height - 28 - line) // line)]
+    y = rect.top + 28
+    for text in lines:
+        theme.text(surface, theme.fit_words(text, CARD_TEXT, width), CARD_TEXT, ink, topleft=(rect.left + 5, y))
+        y += line
     below = "leads" if leads and not caption else caption
     theme.text(surface, theme.fit_words(below, CARD_TEXT, width), CARD_TEXT, theme.GOOD if below == "leads" else
-               theme.TEXT_DIM, topleft=(rect.left + pad + 4, rect.top + 28 + line))
+               theme.TEXT_DIM, topleft=(rect.left + 5, y))
+
+
+def compact_text_width(card_width: int) -> int:
+    """The room for a line of text on a narrow card."""
+    return card_width - 9
+
+
+def compact_card_height(names: Sequence[str], card_width: int) -> int:
+    """A narrow card's height: its top row, the name in as many lines as the longest needs, the caption."""
+    lines = max(len(theme.wrap(name, CARD_TEXT, compact_text_width(card_width))) for name in names)
+    return COMPACT_CARD_H + (min(lines, 2) - 1) * theme.font(CARD_TEXT).get_linesize()
 
 
 COMPACT_SCORE = 30    # a narrow card's score
@@ -110,16 +124,13 @@ def draw_turn_marker(surface: pygame.Surface, rect: pygame.Rect, cy: float | Non
 
 
 def draw_partner_link(surface: pygame.Surface, a: pygame.Rect, b: pygame.Rect, colour: Colour) -> None:
-    """Two partners' cards side by side joined: a band across the gap between them with a ring on it."""
+    """Two partners' cards side by side joined: one band in their colour along both bottom edges and
+    across the gap between them (it covers no text)."""
     if a.left > b.left:
         a, b = b, a
-    mid = ((a.right + b.left) // 2, a.centery)
-    band = pygame.Rect(a.right - 10, a.top + a.height // 2 - 3, b.left - a.right + 20, 6)
+    band = pygame.Rect(a.left + 10, a.bottom - 4, b.right - 10 - (a.left + 10), 6)
+    pygame.draw.rect(surface, theme.BG, band.inflate(4, 4), border_radius=5)
     pygame.draw.rect(surface, colour, band, border_radius=3)
-    pygame.draw.circle(surface, theme.BG, mid, 11)
-    pygame.draw.circle(surface, colour, mid, 11, 3)
-    pygame.draw.line(surface, colour, (mid[0] - 5, mid[1]), (mid[0] + 5, mid[1]), 3)
-    pygame.draw.line(surface, colour, (mid[0], mid[1] - 5), (mid[0], mid[1] + 5), 3)
 
 
 def card_grid(count: int, order: Sequence[int], x: int, y: int, width: int, gap: int, height: int,
@@ -472,7 +483,9 @@ class PanelScene(GameScene):
         count = len(self.seat_names)
         self.compact_cards = count > 2  # three or four seats: one row of narrow cards
         if self.compact_cards:
-            self.cards = card_grid(count, self.card_order(), pad, y, w - 2 * pad, gap, COMPACT_CARD_H, count)
+            narrow = (w - 2 * pad - gap * (count - 1)) // count
+            height = compact_card_height([self.card_name(seat) for seat in range(count)], narrow)
+            self.cards = card_grid(count, self.card_order(), pad, y, w - 2 * pad, gap, height, count)
         else:
             self.cards = card_grid(count, self.card_order(), pad, y, w - 2 * pad, gap, card_h)
         y = max(card.bottom for card in self.cards) + gap

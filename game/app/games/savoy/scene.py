@@ -145,7 +145,8 @@ class SavoyScene(PanelScene):
         colour = stacks.layers(self.board[board.cell_id[cell]])[0]
         if colour is None:
             return frozenset()
-        return frozenset(board.cells[c] for c, v in enumerate(self.board) if v and not stacks.can_land(v, colour))
+        blocked = frozenset(board.cells[c] for c, v in enumerate(self.board) if v and not stacks.can_land(v, colour))
+        return blocked - self.targets(cell)  # (a stack the turn's other parts thin out is a target, not a block)
 
     def targets(self, src: str | None) -> frozenset[str]:
         return frozenset(p.dst for p in self.conts if p.src == src) if src else frozenset()
