@@ -41,7 +41,8 @@ def finished(size, name: str, players: int) -> tuple:
     """A game scene whose game has just been won (the winning move played through the scene)."""
     app = new_app(size)
     if name == "savoya":
-        start = SAVOYA.position("l10=R m10=RRRRR a6=B o10=LLLLLL", "R", (1, 3), {"players": players})
+        layout = "l10=R m10=RRRRR a6=LLLLLL f15=BBBBBB" if players == 2 else "l10=R m10=RRRRR a6=B o10=LLLLLL"
+        start = SAVOYA.position(layout, 0, (1, 3), {"players": players})
         scene = SavoyaScene(app, SAVOYA, {"players": players}, start=start)
         app.push(scene)
         assert scene.play("l10-m10")

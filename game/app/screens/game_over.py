@@ -160,9 +160,16 @@ class GameOverScene(Scene):
                            max_width=cx + half - shown.right - 12)
         if not self.rows_of_seats:
             y += 96
-        theme.text(surface, "Score breakdown", 22, theme.TEXT, topleft=(x, y))
-        y += 28
+        room = min(button.rect.top for button in self.buttons) - 8  # (a small screen: what fits above them)
+        if y + 28 + theme.wrapped_height(lines[0] if lines else "", self.body_size, self.text_w) <= room:
+            theme.text(surface, "Score breakdown", 22, theme.TEXT, topleft=(x, y))
+            y += 28
+        else:
+            lines = []
         for line in lines:
+            if y + theme.wrapped_height(line, self.body_size, self.text_w) > room:
+                theme.text(surface, theme.ELLIPSIS, self.body_size, theme.TEXT_DIM, topleft=(x, y - 6))
+                break
             y += theme.paragraph(surface, line, self.body_size, theme.TEXT_DIM, pygame.Rect(x, y, self.text_w, 10)) + 6
         for button in self.buttons:
             button.draw(surface, self.hover)
@@ -175,7 +182,9 @@ class GameOverScene(Scene):
         winners = outcome.winning_seats if outcome is not None else ()
         places = {seat: k + 1 for k, seat in enumerate(outcome.places)} if outcome is not None else {}
         icon = getattr(scene, "card_icon", None)
-        for seat, name in enumerate(scene.seat_names):
+        order = getattr(scene, "card_order", lambda: range(len(scene.seat_names)))()  # partners together
+        for seat in order:
+            name = scene.seat_names[seat]
             row = pygame.Rect(x - 6, y, self.text_w + 12, SEAT_ROW - 6)
             won = seat in winners
             theme.panel(surface, row, theme.BG_CARD_HI if won else theme.BG_CARD, 8,

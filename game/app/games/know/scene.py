@@ -21,7 +21,7 @@ from game.app.ui.input import Intent
 from game.app.ui.scene import Host
 from game.app.ui.widgets import Button
 from game.rules.base import Game
-from game.rules.know import (ERRAND_MOVE, ERRAND_ROLL, KNOW, MOVE, NOPATH, OVER, PASS, PATH_MOVE,
+from game.rules.know import (AMBIGUOUS, ERRAND_MOVE, FIRST, SECOND, ERRAND_ROLL, KNOW, MOVE, NOPATH, OVER, PASS, PATH_MOVE,
                           PATH_ROLL, PLAYERS, POST_MOVE, POST_ROLL, PREROLL, ROLL, SEATS_4, START, TYPES, KnowMove,
                           KnowState, board, connected_pairs, owner, piece_type, resolved_pattern, score_of, striped)
 from game.rules.options import OptionValue
@@ -574,8 +574,11 @@ class KnowScene(PanelScene):
         if self.show_score:
             return str(scores[colour])
         opts = self.state.opts
-        held = len(connected_pairs(self.state.pos, self.side_of_seat(colour), opts.three))
-        return f"{held}/{2 if opts.three else 3}"
+        pairs = connected_pairs(self.state.pos, self.side_of_seat(colour), opts.three)
+        if opts.three:  # three players resolve on the First and Second tiers: the tiers held of those two
+            tiers = {board().tier[self.state.pos[a]] for a, _ in pairs}
+            return f"{bool(tiers & {FIRST, AMBIGUOUS}) + (SECOND in tiers)}/2"
+        return f"{len(pairs)}/3"
 
     def card_order(self) -> Sequence[int]:
         """Four players: partners side by side (Red striped and Red plain, then the Blue seats)."""
@@ -592,6 +595,8 @@ class KnowScene(PanelScene):
     def score_caption(self) -> str:
         if self.show_score:
             return "score"
+        if self.state.opts.three:  # (a Rim connection does not count with three)
+            return "tiers" if self.compact_cards else "First, Second tiers"
         return "connected" if self.compact_cards else "connections"
 
     def card_leads(self, colour: int, leader: int | None) -> bool:

@@ -329,6 +329,9 @@ def draw_know(surface: pygame.Surface, layout: KnowLayout, state: KnowState, vie
     pairs = [(a, b, side) for side in range(sides) for a, b in connected_pairs(state.pos, side, three)]
     for a_piece, b_piece, side in pairs:
         a, b = state.pos[a_piece], state.pos[b_piece]
+        if three and geo.tier[a] in (RIM, CENTER):  # no use to three players: a thin line
+            pygame.draw.line(surface, (40, 36, 30), cents[a], cents[b], max(1, thin - 1))
+            continue
         ink = CONNECTION_THREE if three else PIECE_COLOURS[side][0]
         pygame.draw.line(surface, (250, 246, 230) if not three else (40, 36, 30), cents[a], cents[b],
                          max(5, round(pr * 0.7)))
