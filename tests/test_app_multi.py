@@ -192,6 +192,7 @@ def test_a_saved_four_player_game_resumes_with_its_seats(name, tmp_path):
     later = new_app(DESKTOP, Storage(tmp_path))  # a later session
     menu = later.stack[0]
     assert isinstance(menu, MenuScene) and "Computer 1" in later.saved_games[0].players_text
+    shot(later, f"menu_saved_{name}4_1280x720")
     resumed = menu.open_game(later.saved_games[0])
     assert type(resumed) is GAME_SCENES[name] and resumed.history.notation() == moves
     assert resumed.seats == ("Human", "Computer 2", "Human", "Computer 1") and len(resumed.cards) == 4
@@ -268,4 +269,5 @@ def test_every_scene_is_a_panel_scene_for_any_seats():
     assert scene.seat_names == ("Gold", "Silver") and scene.seats == ("Human", "Human")
     three = SavoyaScene(app, SAVOYA, {"players": 3}, ("Computer 1",))  # seats left out are people
     assert three.seats == ("Computer 1", "Human", "Human")
-    assert SavedGame(three.history, three.seats).players_text == "R Computer 1 vs B Human vs L Human"
+    assert SavedGame(three.history, three.seats).players_text == "R Computer 1 · B Human · L Human"
+    assert SavedGame(three.history, ("Human",) * 3).players_text == "R, B, L: all Human"

@@ -48,7 +48,7 @@ def draw_player_card(surface: pygame.Surface, rect: pygame.Rect, *, icon: Callab
     theme.panel(surface, rect, theme.BG_CARD_HI if moving else theme.BG_CARD, 10,
                 border=theme.ACCENT if moving else None)
     if moving:  # whose turn it is, not by colour alone: a thick frame and a pointer into the card
-        draw_turn_marker(surface, rect)
+        draw_turn_marker(surface, rect, rect.top + 6 + CARD_TITLE_STEP / 2 - 2, 8)
     pad = 8
     right = rect.right - pad
     line = theme.font(CARD_TEXT).get_linesize() + 3
@@ -1143,7 +1143,10 @@ class PanelScene(GameScene):
                                   moving=moving, leads=self.card_leads(colour, leader),
                                   score=self.card_score(colour, scores), caption=self.score_caption())
                 continue
-            draw_player_card(surface, rect, icon=self.card_icon(colour), title=self.card_title(colour),
+            title = self.card_title(colour)
+            if theme.font(CARD_TITLE).size(title)[0] > rect.width - 44:  # narrow: the name alone
+                title = self.card_name(colour)
+            draw_player_card(surface, rect, icon=self.card_icon(colour), title=title,
                              tags=self.card_tags(colour, moving), moving=moving,
                              leads=self.card_leads(colour, leader), score=self.card_score(colour, scores),
                              caption=self.score_caption())

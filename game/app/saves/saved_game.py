@@ -67,9 +67,13 @@ class SavedGame:
 
     @property
     def players_text(self) -> str:
-        """Who plays: ``R Human vs L Computer 3`` (``· by link`` for a game played at a distance)."""
+        """Who plays: ``R Human vs L Computer 3`` (``· by link`` for a game played at a distance); three or
+        four seats ``R, B, L, T: all Human`` or ``R Human · B Computer 2 · L Human``."""
         players = self.history.game.seat_names(self.history.start)
-        who = " vs ".join(f"{name} {seat}" for name, seat in zip(players, self.seats))
+        if len(players) > 2 and len(set(self.seats)) == 1:
+            who = f"{', '.join(players)}: all {self.seats[0]}"
+        else:
+            who = (" vs " if len(players) == 2 else " · ").join(f"{name} {seat}" for name, seat in zip(players, self.seats))
         return who + (" · by link" if self.by_link else "")
 
     @property
