@@ -14,7 +14,7 @@ from game.app.games.know.scene import KnowScene
 from game.app.games.know.view import draw_seat_marker
 from game.app.games.registry import GAME_SCENES
 from game.app.games.savoy.view import SAVOY_LOOK, piece_outline
-from game.app.games.savoya.look import SAVOYA_LOOK
+from game.app.games.savoya.view import SAVOYA_LOOK
 from game.app.games.savoya.scene import SavoyaScene
 from game.app.play.panels import PanelScene
 from game.app.saves.exchange import link_text, read_shared

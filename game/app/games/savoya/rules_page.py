@@ -11,7 +11,7 @@ from game.app.games.savoy.view import SavoyLayout, SavoyView, draw_savoy
 from game.app.screens.rules import RulesPage
 from game.rules.savoy import SavoyState, stacks_of
 from game.rules.savoya import SAVOYA
-from .look import SAVOYA_LOOK
+from .view import SAVOYA_LOOK
 
 _DIAGRAM = "a6=RRRR d6=R h6=LL j6=L o10=LLL j1=TTTTT f6=T f15=BBBBBB"
 _DIAGRAM_TRIP = ("d6", "e6", 6)  # R from d6 along row 6: over Gold's own L block on h6, pinning Gold's own L on j6
@@ -22,11 +22,14 @@ def _diagram_state() -> SavoyState:
     return SAVOYA.position(_DIAGRAM, "Gold", (2, 4))
 
 
-def blocked_cells(cells: tuple[int, ...], colour: int) -> frozenset[str]:
-    """The cells a piece of `colour` may not land on (as the scene marks them)."""
+def blocked_on_the_way(cells: tuple[int, ...], colour: int) -> frozenset[str]:
+    """The cells the diagram's trip passes that a piece of `colour` may not land on (crossed out, as the
+    scene crosses out every such stack when a piece is chosen)."""
     board = SAVOYA_LOOK.board
     stacks = stacks_of(board)
-    return frozenset(board.cells[c] for c, v in enumerate(cells) if v and not stacks.can_land(v, colour))
+    _, passed = SavoyLayout(pygame.Rect(0, 0, 300, 300), SAVOYA_LOOK).route(*_DIAGRAM_TRIP)
+    return frozenset(name for name in passed if cells[board.cell_id[name]]
+                     and not stacks.can_land(cells[board.cell_id[name]], colour))
 
 
 def _draw_diagram(surface: pygame.Surface, rect: pygame.Rect) -> None:
@@ -34,7 +37,7 @@ def _draw_diagram(surface: pygame.Surface, rect: pygame.Rect) -> None:
     layout = SavoyLayout(rect, SAVOYA_LOOK)
     src, via, steps = _DIAGRAM_TRIP
     draw_savoy(surface, layout, state.cells, SavoyView(selected=src, chosen=[(src, via, steps, "2+4")],
-                                                       blocked=blocked_cells(state.cells, 0), show_names=True))
+                                                       blocked=blocked_on_the_way(state.cells, 0), show_names=True))
 
 
 def _caption() -> str:

@@ -10,7 +10,7 @@ from game.rules.base import Game
 from game.rules.options import OptionValue
 from game.rules.savoy import SavoyState
 from game.rules.savoya import SAVOYA
-from .look import SAVOYA_LOOK
+from .view import SAVOYA_LOOK
 from .rules_page import SAVOYA_RULES
 
 

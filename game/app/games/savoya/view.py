@@ -1,4 +1,4 @@
-"""What Savoya's board looks like beyond its cells (../shared/specs/savoya.md): the weave, the four
+"""Savoya's view: what its board looks like beyond its cells (../shared/specs/savoya.md): the weave, the four
 colours, where the labels, the dice and the title go. Savoy's view draws it (`SavoyLook`)."""
 
 from __future__ import annotations
