@@ -271,3 +271,26 @@ def test_every_scene_is_a_panel_scene_for_any_seats():
     assert three.seats == ("Computer 1", "Human", "Human")
     assert SavedGame(three.history, three.seats).players_text == "R Computer 1 · B Human · L Human"
     assert SavedGame(three.history, ("Human",) * 3).players_text == "R, B, L: all Human"
+
+
+def test_game_over_gives_places_where_the_rules_rank_the_others(monkeypatch):
+    """No game here ranks the losers yet (Savoya and know end at the first winner), but where the rules give
+    places (`Outcome.places`) the rows say them."""
+    from test_text_sizes import Recorder
+    from game.app.ui import theme
+    from game.rules.base import Outcome
+
+    app, scene = finished(DESKTOP, "savoya", 4)
+    ranked = Outcome(0, "R has all 6 pieces home", places=(0, 2, 1, 3))
+    monkeypatch.setattr(scene, "outcome", lambda: ranked)
+    recorder = Recorder()
+    monkeypatch.setattr(pygame.font, "Font", recorder.font_class)
+    theme.font.cache_clear()
+    try:
+        app.draw()
+    finally:
+        monkeypatch.undo()
+        theme.font.cache_clear()
+    drawn = {text for _, text in recorder.drawn}
+    assert "wins · Player 1 (Human)" in drawn
+    assert {"place 2 · Player 3 (Human)", "place 3 · Player 2 (Human)", "place 4 · Player 4 (Human)"} <= drawn
