@@ -163,9 +163,11 @@ def test_game_over_names_the_winners_partners_together(name, players):
     if name == "know" and players == 4:
         assert outcome.winning_seats == (0, 3)
         assert headline == "Red striped and Red plain win: Players 1 and 4"
+        assert scene.status_line()[0] == "Game over: Red striped and Red plain win"
         assert any("Red (Red striped and Red plain)" in line for line in lines)
     elif name == "know":
-        assert headline == "Bards wins: Player 1" and reason == "Bards Resolved"
+        assert headline == "Bards win: Player 1" and reason == "Bards Resolved"
+        assert scene.status_line()[0] == "Game over: Bards win"
     else:
         assert headline == "R wins: Player 1" and outcome.places == ()
     assert len(lines) >= (2 if name == "know" and players == 4 else players)

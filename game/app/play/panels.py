@@ -23,6 +23,7 @@ import pygame
 
 from game.app.play.game_scene import GameScene
 from game.app.screens.game_actions import GameActionsScene, ShareScene
+from game.app.screens.game_over import wins
 from game.app.screens.rules import RulesScene
 from game.app.ui import theme
 from game.app.ui.board_zoom import BoardZoom
@@ -626,7 +627,10 @@ class PanelScene(GameScene):
         """Who is to do what; once the game is over, its result."""
         outcome = self.outcome()
         if outcome is not None:
-            who = "a draw" if outcome.winner is None else f"{self.winner_name(outcome.winner)} wins"
+            if len(outcome.winning_seats) > 1:  # partners win together
+                who = " and ".join(self.winner_name(seat) for seat in outcome.winning_seats) + " win"
+            else:
+                who = "a draw" if outcome.winner is None else wins(self.winner_name(outcome.winner))
             return f"Game over: {who}", theme.ACCENT
         if self.reviewing:
             return self.play_status()  # the position looked at, not what the computer is doing

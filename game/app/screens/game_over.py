@@ -20,6 +20,11 @@ from game.app.ui.widgets import Button
 from game.rules.base import Game, Outcome
 
 
+def wins(name: str) -> str:
+    """``R wins``, ``Bards win``: a seat named for a plural (know's three sides) takes the plural verb."""
+    return f"{name} win" if name.endswith("s") and not name.endswith("ss") else f"{name} wins"
+
+
 class FinishedGame(Protocol):
     """What the game-over screen reads from the scene whose game ended (a GameScene; a game's scene may
     also have `card_icon(colour)`, which draws its pieces beside the scores, and `score_text(colour)`,
@@ -76,7 +81,7 @@ class GameOverScene(Scene):
                                    for seat in outcome.winning_seats)
             headline = f"{who} win: Players {players}"
         else:
-            headline = f"{names[outcome.winner]} wins: {scene.seat_label(outcome.winner).split(' (')[0]}"
+            headline = f"{wins(names[outcome.winner])}: {scene.seat_label(outcome.winner).split(' (')[0]}"
         reason = outcome.reason[:1].upper() + outcome.reason[1:] if outcome is not None else ""
         return headline, reason, scene.breakdown_lines()
 

@@ -600,7 +600,8 @@ class KnowScene(PanelScene):
         return "connected" if self.compact_cards else "connections"
 
     def card_leads(self, colour: int, leader: int | None) -> bool:
-        return self.show_score and leader == colour
+        """(With four players both partners of the leading Conjunction lead.)"""
+        return self.show_score and leader is not None and self.side_of_seat(leader) == self.side_of_seat(colour)
 
     def move_item(self, number: int, before: KnowState, move: KnowMove) -> str:
         if move.kind == "roll":
