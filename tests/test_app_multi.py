@@ -81,6 +81,12 @@ def test_a_card_per_seat_that_fits_and_one_marked_to_move(tag, name, options, si
         assert marked == [scene.game.to_move(scene.state)]
     if size[1] > size[0] and players > 2:  # a phone: the cards in one row
         assert len({card.top for card in scene.cards}) == 1
+    if name == "know" and players == 4:  # the partners of each Conjunction side by side, joined
+        partners = [seats for seats, _ in scene.card_partners()]
+        assert sorted(partners) == [(0, 3), (1, 2)]
+        for a, b in partners:
+            first, second = sorted((scene.cards[a], scene.cards[b]), key=lambda r: r.left)
+            assert first.top == second.top and 0 < second.left - first.right <= 8
 
 
 def test_whose_turn_is_marked_by_a_shape_not_only_a_colour():

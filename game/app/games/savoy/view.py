@@ -617,6 +617,11 @@ def draw_dice_tray(surface: pygame.Surface, layout: SavoyLayout, view: SavoyView
             border = layout.look.pieces[owner][0] if owner >= 0 else None
             draw_die_face(surface, rect, value, border=border, used=used)
     if view.dice_caption:
-        theme.text(surface, view.dice_caption, caption_h, theme.TEXT,
-                   center=(area.centerx, area.bottom - caption_h // 2),
-                   max_width=area.width + round(2 * layout.spacing))
+        y = area.bottom - caption_h // 2
+        if theme.font(caption_h).size(view.dice_caption)[0] <= area.width:
+            theme.text(surface, view.dice_caption, caption_h, theme.TEXT, center=(area.centerx, y))
+        else:  # wider than the corner: out into the margin beside the board and the free row beside it
+            wide = theme.font(caption_h).size(view.dice_caption)[0]
+            right = area.right + round(0.9 * layout.spacing)
+            left = max(layout.rect.left + 4, min(area.left, right - wide))
+            theme.text(surface, view.dice_caption, caption_h, theme.TEXT, midleft=(left, y), max_width=right - left)
