@@ -26,7 +26,7 @@ from game.rules.know import (AMBIGUOUS, ERRAND_MOVE, FIRST, SECOND, ERRAND_ROLL,
                           KnowState, board, connected_pairs, owner, piece_type, resolved_pattern, score_of, striped)
 from game.rules.options import OptionValue
 from .rules_page import KNOW_RULES
-from .view import (PIECE_COLOURS, PLAYER_INK, SIDE_INK, KnowLayout, KnowView, draw_die, draw_know, draw_piece,
+from .view import (PIECE_COLOURS, PLAYER_INK, SIDE_INK, KnowLayout, KnowView, draw_die, draw_know,
                         draw_seat_marker, piece_legend, tier_legend)
 
 ROLL_SECONDS = 0.5

@@ -433,7 +433,8 @@ class SavoyScene(PanelScene):
         elif top not in mine:
             owner = self.owner_of(top)
             if under in mine:
-                whose = "" if owner is None else f" ({self.seat_names[owner]})"
+                seat = letters[top] if owner is None else self.seat_names[owner]
+                whose = f" ({seat})" if seat != letters[top] else ""  # Savoya: the seat, where it is not the colour
                 self.say(f"The {letters[under]} piece on {name} is pinned by {letters[top]}{whose}: it cannot move "
                          f"until every {letters[top]} piece on top has left.", error=True)
             else:
