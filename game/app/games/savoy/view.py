@@ -507,13 +507,7 @@ def draw_savoy(surface: pygame.Surface, layout: SavoyLayout, cells: Sequence[int
         if value:
             draw_stack(surface, value, layout.centres[c], r, look)
     for name in view.blocked:  # a stack that blocks the chosen piece: a bar across it, as a no-entry sign
-        cx, cy = layout.centre(name)
-        ring = round(r * 1.3)
-        line = max(2, round(s / 12))
-        pygame.draw.circle(surface, BLOCKED, (round(cx), round(cy)), ring, line)
-        reach = ring * 0.72
-        pygame.draw.line(surface, BLOCKED, (round(cx - reach), round(cy + reach)), (round(cx + reach), round(cy - reach)),
-                         line)
+        _cross_out(surface, layout.centre(name), r * 1.3, max(2, round(s / 12)))
     for name in view.targets:
         cx, cy = layout.centre(name)
         pygame.draw.circle(surface, TARGET, (round(cx), round(cy)), round(r * 1.25), max(2, round(s / 12)))
@@ -539,19 +533,33 @@ def draw_savoy(surface: pygame.Surface, layout: SavoyLayout, cells: Sequence[int
                                              area.height - round(s * 0.75)), s, look)
 
 
+def _legend_block(surface: pygame.Surface, look: SavoyLook, centre: Point, r: float) -> None:
+    draw_stack(surface, _legend_value(look, 1, 2), centre, r, look)
+    _cross_out(surface, centre, r * 1.1, max(2, round(r / 4)))
+
+
+def _cross_out(surface: pygame.Surface, centre: Point, ring: float, line: int) -> None:
+    """The no-entry sign over a stack the chosen piece may pass but not land on."""
+    cx, cy = centre
+    pygame.draw.circle(surface, BLOCKED, (round(cx), round(cy)), round(ring), line)
+    reach = ring * 0.72
+    pygame.draw.line(surface, BLOCKED, (round(cx - reach), round(cy + reach)), (round(cx + reach), round(cy - reach)), line)
+
+
 def _legend_value(look: SavoyLook, top: int, count: int, pinned: int | None = None) -> int:
     return stacks_of(look.board).make(top, count, pinned)
 
 
 def draw_legend(surface: pygame.Surface, area: pygame.Rect, s: float, look: SavoyLook = SAVOY_LOOK) -> None:
-    """Three keys: a stack and its height, a pinned piece, a crossing."""
-    line = area.height / 3
+    """Four keys: a stack and its height, a pinned piece, a crossing, a stack the chosen piece may not land on."""
+    line = area.height / 4
     r = min(line * 0.4, s * 0.3)
     size = max(theme.MIN_TEXT, round(line * 0.4))
     a, b = look.board.colours[0], look.board.colours[1]
     keys = ((lambda c: draw_stack(surface, _legend_value(look, 0, 3), c, r, look), f"a stack of 3 {a} pieces"),
             (lambda c: draw_stack(surface, _legend_value(look, 1, 1, 0), c, r, look), f"{b} pinning an {a} piece"),
-            (None, "crossing: straight on only"))
+            (None, "crossing: straight on"),
+            (lambda c: _legend_block(surface, look, c, r), "crossed out: no landing"))
     for k, (icon, words) in enumerate(keys):
         cy = area.top + line * (k + 0.5)
         centre = (area.left + r * 1.6, cy)
