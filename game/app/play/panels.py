@@ -75,8 +75,9 @@ def draw_compact_card(surface: pygame.Surface, rect: pygame.Rect, *,
                       icon: Callable[[pygame.Surface, tuple[float, float], float], None], name: str, seat: str,
                       moving: bool, leads: bool, score: str, caption: str = "") -> None:
     """A narrow card, for three or four seats side by side on a phone: the icon and the score across the
-    top, then the name (with the seat, where it fits), then what the score counts; whose turn it is shows
-    as the frame and the notch of `draw_turn_marker` (and the name in the accent colour)."""
+    top (green for the leader), then the name (with the seat, where it fits), then what the score counts;
+    whose turn it is shows as the frame and the notch of `draw_turn_marker` (and the name in the accent
+    colour)."""
     theme.panel(surface, rect, theme.BG_CARD_HI if moving else theme.BG_CARD, 10,
                 border=theme.ACCENT if moving else None)
     r = 10.0
@@ -84,7 +85,8 @@ def draw_compact_card(surface: pygame.Surface, rect: pygame.Rect, *,
         draw_turn_marker(surface, rect, rect.top + 4 + r, 9)
     pad = 6 if rect.width < 100 else 8
     icon(surface, (rect.left + 14 + r, rect.top + 4 + r), r)
-    theme.text(surface, score, COMPACT_SCORE, theme.TEXT, topright=(rect.right - pad, rect.top + 2),
+    theme.text(surface, score, COMPACT_SCORE, theme.GOOD if leads else theme.TEXT,
+               topright=(rect.right - pad, rect.top + 2),
                max_width=rect.width - 2 * pad - round(2 * r) - 6)
     line = theme.font(CARD_TEXT).get_linesize()
     width = compact_text_width(rect.width)
@@ -95,9 +97,11 @@ def draw_compact_card(surface: pygame.Surface, rect: pygame.Rect, *,
     for text in lines:
         theme.text(surface, theme.fit_words(text, CARD_TEXT, width), CARD_TEXT, ink, topleft=(rect.left + 5, y))
         y += line
-    below = "leads" if leads and not caption else caption
-    theme.text(surface, theme.fit_words(below, CARD_TEXT, width), CARD_TEXT, theme.GOOD if below == "leads" else
-               theme.TEXT_DIM, topleft=(rect.left + 5, y))
+    below = caption or ("leads" if leads else "")
+    if leads and caption and theme.font(CARD_TEXT).size(f"{caption} · leads")[0] <= width:
+        below = f"{caption} · leads"
+    theme.text(surface, theme.fit_words(below, CARD_TEXT, width), CARD_TEXT, theme.GOOD if below.endswith("leads")
+               else theme.TEXT_DIM, topleft=(rect.left + 5, y))
 
 
 def compact_text_width(card_width: int) -> int:

@@ -21,9 +21,10 @@ from game.app.ui.input import Intent
 from game.app.ui.scene import Host
 from game.app.ui.widgets import Button
 from game.rules.base import Game
-from game.rules.know import (AMBIGUOUS, ERRAND_MOVE, FIRST, SECOND, ERRAND_ROLL, KNOW, MOVE, NOPATH, OVER, PASS, PATH_MOVE,
-                          PATH_ROLL, PLAYERS, POST_MOVE, POST_ROLL, PREROLL, ROLL, SEATS_4, START, TYPES, KnowMove,
-                          KnowState, board, connected_pairs, owner, piece_type, resolved_pattern, score_of, striped)
+from game.rules.know import (AMBIGUOUS, ERRAND_MOVE, ERRAND_ROLL, FIRST, KNOW, MOVE, NOPATH, OVER, PASS, PATH_MOVE,
+                             PATH_ROLL, PLAYERS, POST_MOVE, POST_ROLL, PREROLL, ROLL, SEATS_4, SECOND, START, TYPES,
+                             KnowMove, KnowState, board, connected_pairs, owner, piece_type, resolved_pattern, score_of,
+                             striped)
 from game.rules.options import OptionValue
 from .rules_page import KNOW_RULES
 from .view import (PIECE_COLOURS, PLAYER_INK, SIDE_INK, KnowLayout, KnowView, draw_die, draw_know,
@@ -776,5 +777,6 @@ class KnowScene(PanelScene):
             who = ""
             if opts.four:
                 who = " (" + " and ".join(self.seat_names[seat] for seat in self.game.seats_of(opts, p)) + ")"
-            lines.append(f"{name}{who}: connections {shown}{pattern}; score {score_of(state.pos, p, opts.formal, opts.three)}")
+            score = score_of(state.pos, p, opts.formal, opts.three)
+            lines.append(f"{name}{who}: connections {shown}{pattern}; score {score}")
         return lines

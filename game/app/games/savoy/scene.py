@@ -470,7 +470,8 @@ class SavoyScene(PanelScene):
         rolling = self.roller.rolling
         b["roll"].enabled = self.roll_due()
         b["roll"].label = "Rolling..." if rolling else ("Opening roll" if state.opening else "Roll")
-        b["roll"].hint = ("one die each" if state.opening else self.seat_names[state.to_move]) if self.roll_due() else ""
+        roller = "one die each" if state.opening else self.seat_names[state.to_move]
+        b["roll"].hint = roller if self.roll_due() else ""
         b["play"].enabled = self.done is not None and not rolling
         b["play"].hint = str(self.done) if self.done is not None else ""
         b["pass"].enabled = self.must_pass() and not rolling
@@ -653,7 +654,8 @@ class SavoyScene(PanelScene):
         self.draw_board(surface, lambda: draw_savoy(surface, layout, cells, view))
         self.draw_buttons(surface)
         if self.portrait:
-            theme.text(surface, self.game.title, 26, theme.TEXT, center=(self.size[0] // 2, self.b["menu"].rect.centery))
+            theme.text(surface, self.game.title, 26, theme.TEXT,
+                       center=(self.size[0] // 2, self.b["menu"].rect.centery))
         theme.text(surface, self.turn_line(), self.text_size - 1, theme.ACCENT if self.parts else theme.TEXT_DIM,
                    midleft=self.turn_rect.midleft, max_width=self.turn_rect.width)
         self.draw_panels(surface)
@@ -665,7 +667,8 @@ class SavoyScene(PanelScene):
         board = self.look.board
         for seat, who in enumerate(self.seat_names):
             home = self.info["home"][who]
-            cells = "; ".join(f"{board.colours[c]} to {', '.join(board.home_names[c])}" for c in self.seat_colours(seat))
+            cells = "; ".join(f"{board.colours[c]} to {', '.join(board.home_names[c])}"
+                              for c in self.seat_colours(seat))
             lines.append(f"{who} (Player {seat + 1}): {home} of {self.pieces(seat)} pieces home "
                          f"({cells}); {self.info['pips_to_home'][who]} pips to go")
         outcome = self.game.outcome(state)

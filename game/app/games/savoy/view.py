@@ -543,7 +543,8 @@ def _cross_out(surface: pygame.Surface, centre: Point, ring: float, line: int) -
     cx, cy = centre
     pygame.draw.circle(surface, BLOCKED, (round(cx), round(cy)), round(ring), line)
     reach = ring * 0.72
-    pygame.draw.line(surface, BLOCKED, (round(cx - reach), round(cy + reach)), (round(cx + reach), round(cy - reach)), line)
+    pygame.draw.line(surface, BLOCKED, (round(cx - reach), round(cy + reach)), (round(cx + reach), round(cy - reach)),
+                     line)
 
 
 def _legend_value(look: SavoyLook, top: int, count: int, pinned: int | None = None) -> int:
