@@ -30,7 +30,9 @@ from game.app.ui import theme  # noqa: E402
 from test_touch_targets import board_targets  # noqa: E402
 
 GAMES = [("Star 3", "star", {"size": 3}), ("Star 6", "star", {"size": 6}), ("Star 14", "star", {"size": 14}),
-         ("Savoy", "savoy", None), ("know", "know", None), ("Truchet 7", "truchet", None),
+         ("Savoy", "savoy", None), ("Savoya 2", "savoya", {"players": 2}), ("Savoya 4", "savoya", {"players": 4}),
+         ("know", "know", None), ("know 3", "know", {"players": 3}), ("know 4", "know", {"players": 4}),
+         ("Truchet 7", "truchet", None),
          ("Truchet 25", "truchet", {"size": 25}), ("Hex Truchet 2", "truchet", {"hex": True, "size": 2}),
          ("Hex Truchet 4", "truchet", {"hex": True}), ("Hex Truchet 6", "truchet", {"hex": True, "size": 6})]
 
@@ -51,7 +53,7 @@ def know_targets(scene):
     return scene.space_under, [(i, geo.centroids[i]) for i in scene.offered_spaces()]
 
 
-def smallest_target(app, scene, name) -> tuple[float, float, float]:
+def smallest_target(app, scene, name, options=None) -> tuple[float, float, float]:
     """(smallest target unzoomed, the double tap's zoom, smallest target at that zoom), in px."""
     if name != "know":
         before = 2 * reach(*board_targets(scene))
@@ -62,7 +64,7 @@ def smallest_target(app, scene, name) -> tuple[float, float, float]:
         return before, zoom, after
     worst = (math.inf, 1.0, math.inf)
     for seed in range(1, 7):
-        app, scene = open_game(app.size, "know", None, 10 + 7 * seed, seed)
+        app, scene = open_game(app.size, "know", options, 10 + 7 * seed, seed)
         for piece in sorted(scene.choosable_spaces()):
             scene.board_zoom.zoom_out()
             scene.selected = piece
@@ -112,7 +114,7 @@ def main() -> None:
             text = smallest_text(app, scene)
             app, scene = open_game(size, name, options, moves=30, seed=5)
             text = min(text, smallest_text(app, scene))
-            before, zoom, after = smallest_target(app, scene, name)
+            before, zoom, after = smallest_target(app, scene, name, options)
             shown = "any" if before >= 160 else f"{before:.0f}"
             print(f"{title:<14} {size[0]}x{size[1]:<5} {shown:>7} {zoom:>6.2f} {after:>7.0f} {text:>5}")
 

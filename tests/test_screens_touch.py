@@ -11,17 +11,18 @@ from app_helpers import SCREENSHOTS, double_tap, key, open_game, press, shot, ta
 
 SIZES = [(360, 640), (390, 844), (800, 600), (1280, 720)]
 GAMES = [("star6", "star", {"size": 6}), ("star14", "star", {"size": 14}), ("savoy", "savoy", None),
-         ("know", "know", None), ("truchet7", "truchet", None), ("truchet25", "truchet", {"size": 25}),
+         ("savoya4", "savoya", {"players": 4}), ("know", "know", None), ("know4", "know", {"players": 4}),
+         ("know3", "know", {"players": 3}), ("truchet7", "truchet", None), ("truchet25", "truchet", {"size": 25}),
          ("truchethex4", "truchet", {"hex": True}), ("truchethex6", "truchet", {"hex": True, "size": 6})]
 
 
 def choose_a_piece(app, scene) -> None:
     """Roll if a roll is due, and tap a piece that can move (Savoy, know), so that the zoomed screen shows a
     selection."""
-    if scene.game.name in ("savoy", "know") and scene.roll_due():
+    if scene.game.name in ("savoy", "savoya", "know") and scene.roll_due():
         press(app, "roll", touch=True)
     geo = scene.layout_board
-    if scene.game.name == "savoy" and scene.sources():
+    if scene.game.name in ("savoy", "savoya") and scene.sources():
         tap(app, geo.centre(sorted(scene.sources())[0]))
     elif scene.game.name == "know" and scene.choosable_spaces():
         tap(app, geo.centroids[sorted(scene.choosable_spaces())[0]])

@@ -15,8 +15,9 @@ from game.app.screens.game_over import GameOverScene
 from game.app.ui import theme
 
 SIZES = [(360, 640), (390, 844), (800, 600), (1280, 720)]
-GAMES = [("star", {"size": 6}), ("star", {"size": 14}), ("savoy", None), ("know", None), ("truchet", None),
-         ("truchet", {"size": 25}), ("truchet", {"hex": True})]
+GAMES = [("star", {"size": 6}), ("star", {"size": 14}), ("savoy", None), ("savoya", {"players": 2}),
+         ("savoya", {"players": 4}), ("know", None), ("know", {"players": 3}), ("know", {"players": 4}),
+         ("truchet", None), ("truchet", {"size": 25}), ("truchet", {"hex": True})]
 
 
 class Recorder:
@@ -62,7 +63,7 @@ def test_menu_new_game_and_rules_pages(size, recorder):
     found: dict[str, int] = {}
     app = new_app(size)
     check(recorder, app, "menu", found)
-    for game in ("star", "savoy", "know", "truchet"):
+    for game in ("star", "savoy", "savoya", "know", "truchet"):
         press(app, f"play-{game}")
         check(recorder, app, f"new {game}", found)
         press(app, "rules")

@@ -16,6 +16,7 @@ from game.app.ui.theme import MIN_TOUCH
 PHONES = [(360, 640), (390, 844)]
 REACH = MIN_TOUCH / 2
 BOARDS = [("star", {"size": 3}), ("star", {"size": 6}), ("star", {"size": 14}), ("savoy", None),
+          ("savoya", {"players": 2}), ("savoya", {"players": 4}),
           ("truchet", {"size": 3}), ("truchet", None), ("truchet", {"size": 25}), ("truchet", {"hex": True, "size": 2}),
           ("truchet", {"hex": True}), ("truchet", {"hex": True, "size": 6})]
 
@@ -38,9 +39,8 @@ def board_targets(scene) -> tuple:
     name = scene.game.name
     if name == "star":
         return geo.cell_at, list(enumerate(geo.centers))
-    if name == "savoy":
-        from game.rules.savoy_board import CELLS
-        return geo.cell_at, [(c, geo.centre(c)) for c in CELLS]
+    if name in ("savoy", "savoya"):
+        return geo.cell_at, [(c, geo.centre(c)) for c in geo.board.cells]
     if name == "truchet":
         def hit(p):
             j = geo.junction_at(p)
@@ -65,10 +65,12 @@ def test_every_board_target_is_finger_sized_at_the_double_tap_zoom(size, name, o
 
 @pytest.mark.parametrize("size", PHONES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("seed", [1, 2, 3, 4])
-def test_every_know_offer_is_finger_sized_at_the_double_tap_zoom(size, seed):
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_know_offer_is_finger_sized_at_the_double_tap_zoom(size, seed, players):
     """know's spaces are far thinner than a finger, so a tap takes the nearest offer (a piece that can act,
-    a space the chosen piece can reach): each offer, with each piece chosen in turn, is hit from 22 px."""
-    app, scene = open_game(size, "know", None, 10 + 7 * seed, seed)
+    a space the chosen piece can reach): each offer, with each piece chosen in turn, is hit from 22 px
+    (with two, three and four players)."""
+    app, scene = open_game(size, "know", {"players": players}, 10 + 7 * seed, seed)
     assert isinstance(scene, KnowScene)
     checked = 0
     for piece in sorted(scene.choosable_spaces()) or [None]:
@@ -87,9 +89,11 @@ def test_every_know_offer_is_finger_sized_at_the_double_tap_zoom(size, seed):
 
 
 @pytest.mark.parametrize("size", PHONES, ids=lambda s: f"{s[0]}x{s[1]}")
-@pytest.mark.parametrize("name", ["star", "savoy", "know", "truchet"])
-def test_every_button_of_a_game_scene_is_finger_sized(size, name):
-    app, scene = open_game(size, name, None, 12)
+@pytest.mark.parametrize("name,options", [("star", None), ("savoy", None), ("savoya", {"players": 4}),
+                                          ("savoya", {"players": 3}), ("know", None), ("know", {"players": 3}),
+                                          ("know", {"players": 4}), ("truchet", None)], ids=lambda v: str(v))
+def test_every_button_of_a_game_scene_is_finger_sized(size, name, options):
+    app, scene = open_game(size, name, options, 12)
     for button in scene.buttons:
         if button.rect.width:  # (buttons out of use are given no room)
             assert button.rect.width >= MIN_TOUCH and button.rect.height >= MIN_TOUCH, button.name
@@ -104,7 +108,7 @@ def test_every_button_of_the_menu_pages_is_finger_sized(size):
     from app_helpers import new_app
     app = new_app(size)
     pages = [top(app)]
-    for game in ("star", "savoy", "know", "truchet"):
+    for game in ("star", "savoy", "savoya", "know", "truchet"):
         press(app, f"play-{game}", touch=True)
         pages.append(top(app))
         app.pop()

@@ -709,7 +709,7 @@ class KnowGame(Game[KnowState, KnowMove]):
         opts = KnowOptions(**options)  # type: ignore[arg-type]
         geo = board()
         begins = "and plays it" if opts.conservation else "with a fresh roll"
-        who = "Every player rolls one die; the highest roll" if opts.four else "Both players roll; the higher roll"
+        who = "Every player rolls one die; the highest roll" if opts.players > 2 else "Both players roll; the higher roll"
         return KnowState(opts, tuple(geo.index[name] for name in START_SPACES),
                          note=f"{who} begins {begins}.")
 

@@ -2104,6 +2104,12 @@ class SavoyGame(Game[SavoyState, SavoyMove]):
         """Fewest pips each player still needs to bring every piece home (changing direction between turns)."""
         return self._per_seat(state, self.board.home_distance)
 
+    def colour_pips(self, state: SavoyState) -> dict[int, int]:
+        """Fewest pips each colour in play still needs to bring its pieces home (by colour number)."""
+        pieces, distance = self._stacks.pieces, self.board.home_distance
+        return {colour: sum(pieces(v, colour)[0] * distance[colour][c] for c, v in enumerate(state.cells) if v)
+                for colours in state.rules.seats for colour in colours}
+
     def pip_counts(self, state: SavoyState) -> tuple[int, ...]:
         """pbmserv's pip count: the path still to run to the far end, summed (234 each at the start in Savoy)."""
         return self._per_seat(state, self.board.path_pips)
@@ -2219,6 +2225,7 @@ class SavoyGame(Game[SavoyState, SavoyMove]):
             info["seats"] = {name: [board.colours[c] for c in colours]
                              for name, colours in zip(names, state.rules.seats)}
             info["pip_count_by_colour"] = {board.colours[c]: n for c, n in self._colour_pip_counts(state).items()}
+            info["pips_to_home_by_colour"] = {board.colours[c]: n for c, n in self.colour_pips(state).items()}
             info["pass_limit"] = state.rules.draw_passes
         if phase == "move":
             table = self.table(state)

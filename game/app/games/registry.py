@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from game.app.games.know.scene import KnowScene
 from game.app.games.savoy.scene import SavoyScene
+from game.app.games.savoya.scene import SavoyaScene
 from game.app.games.star.scene import StarScene
 from game.app.games.truchet.scene import TruchetScene
 from game.app.play.game_scene import GameScene
@@ -17,5 +18,6 @@ GAME_SCENES: dict[str, type[GameScene]] = {
     "star": StarScene,
     "know": KnowScene,
     "savoy": SavoyScene,
+    "savoya": SavoyaScene,
     "truchet": TruchetScene,
 }

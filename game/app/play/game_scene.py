@@ -74,7 +74,7 @@ class GameScene(Scene):
         super().__init__(app)
         self.game = game
         self.history: GameHistory = GameHistory(game, options, start=start, seed=seed)
-        self.seats = tuple(parse_seat(seat) for seat in seats)
+        self.seats = self.seats_for(seats)
         self.rng = rng
         self.save_id = saved_game.new_id()
         self.message = ""
@@ -102,6 +102,17 @@ class GameScene(Scene):
     @property
     def state(self) -> Any:
         return self.history.state
+
+    @property
+    def seat_names(self) -> tuple[str, ...]:
+        """The players of this game in seat order (``R, B, L, T`` for Savoya by four; know by four names
+        its seats by colour and stripe): cards, messages and the game-over screen name them so."""
+        return self.game.seat_names(self.history.start)
+
+    def seats_for(self, seats: Sequence[str]) -> tuple[str, ...]:
+        """Who plays each seat of this game: `seats` in order, a person at any seat they leave out."""
+        count = len(self.seat_names)
+        return tuple(parse_seat(seat) for seat in (*seats, *(HUMAN,) * count)[:max(count, len(seats))])
 
     def person_of(self, colour: int, state: Any = None) -> int:
         """Which person (0 = whoever sat down first) plays `colour` now (or in `state`)."""
@@ -173,7 +184,7 @@ class GameScene(Scene):
         self.finish_motion()  # a game loaded shows its position: nothing slides
         self._live = self.review_at = None
         self.history = saved.history
-        self.seats = tuple(parse_seat(seat) for seat in saved.seats)
+        self.seats = self.seats_for(saved.seats)
         self.save_id = saved.id
         self.from_link = saved.by_link
         self._refresh()
@@ -199,7 +210,7 @@ class GameScene(Scene):
     def roll_colours(self) -> Sequence[int]:
         """The colours whose roll is due now (a game whose rolls have an owner says so; by default the
         roll is everyone's, so it is thrown for the computer only when no person plays)."""
-        return range(len(self.game.players))
+        return range(len(self.seat_names))
 
     def computer_rolls(self) -> bool:
         """A roll is due and the computer throws it (every colour rolling is a computer's)."""
@@ -315,7 +326,7 @@ class GameScene(Scene):
         self.flash_move, self.flash_left = move, FLASH_SECONDS
         if self.message_is_error:
             return
-        who = f"Computer ({self.game.players[mover]})" if mover is not None else "Computer"
+        who = f"Computer ({self.seat_names[mover]})" if mover is not None else "Computer"
         note = self.message
         if note and str(move) in note:
             self.say(f"{who}: {note}")
@@ -598,7 +609,7 @@ class GameScene(Scene):
         person's; between people either, the one to move first (the device is in their hands)."""
         history = self.live_history
         state = history.state
-        if history.outcome() is not None or len(self.game.players) != 2:
+        if history.outcome() is not None or len(self.seat_names) != 2:
             return []
         people = [c for c in range(2) if self.level_of(c, state) is None]
         mover = self.game.to_move(state)
@@ -618,7 +629,7 @@ class GameScene(Scene):
         self.app.sound.play("end")
         self.review(len(self.live_history.moves))
         outcome = self.outcome()
-        self.say(f"{outcome.reason[:1].upper() + outcome.reason[1:]}: {self.game.players[1 - colour]} wins.")
+        self.say(f"{outcome.reason[:1].upper() + outcome.reason[1:]}: {self.seat_names[1 - colour]} wins.")
         self.check_over()
 
     def restart(self) -> "GameScene":
@@ -628,7 +639,7 @@ class GameScene(Scene):
     def breakdown_lines(self) -> list[str]:
         """Lines explaining the score for the game-over screen (generic: from `details`)."""
         lines = []
-        players = self.game.players
+        players = self.seat_names
         for key, value in self.game.details(self.state).items():
             if isinstance(value, dict) and set(value) <= set(players):
                 for who, part in value.items():

@@ -23,6 +23,7 @@ import pygame
 
 from game.app.play.game_scene import GameScene
 from game.app.screens.game_actions import GameActionsScene, ShareScene
+from game.app.screens.game_over import wins
 from game.app.screens.rules import RulesScene
 from game.app.ui import theme
 from game.app.ui.board_zoom import BoardZoom
@@ -47,6 +48,8 @@ def draw_player_card(surface: pygame.Surface, rect: pygame.Rect, *, icon: Callab
     and "leads" wrapped over two lines at the left; no text smaller than the least text size."""
     theme.panel(surface, rect, theme.BG_CARD_HI if moving else theme.BG_CARD, 10,
                 border=theme.ACCENT if moving else None)
+    if moving:  # whose turn it is, not by colour alone: a thick frame and a pointer into the card
+        draw_turn_marker(surface, rect, rect.top + 6 + CARD_TITLE_STEP / 2 - 2, 8)
     pad = 8
     right = rect.right - pad
     line = theme.font(CARD_TEXT).get_linesize() + 3
@@ -66,6 +69,86 @@ def draw_player_card(surface: pygame.Surface, rect: pygame.Rect, *, icon: Callab
     if leads:
         words.append(("leads", theme.GOOD))
     draw_flow(surface, words, CARD_TEXT, rect.left + pad, rows[1:], widths)
+
+
+def draw_compact_card(surface: pygame.Surface, rect: pygame.Rect, *,
+                      icon: Callable[[pygame.Surface, tuple[float, float], float], None], name: str, seat: str,
+                      moving: bool, leads: bool, score: str, caption: str = "") -> None:
+    """A narrow card, for three or four seats side by side on a phone: the icon and the score across the
+    top (green for the leader), then the name (with the seat, where it fits), then what the score counts;
+    whose turn it is shows as the frame and the notch of `draw_turn_marker` (and the name in the accent
+    colour)."""
+    theme.panel(surface, rect, theme.BG_CARD_HI if moving else theme.BG_CARD, 10,
+                border=theme.ACCENT if moving else None)
+    r = 10.0
+    if moving:
+        draw_turn_marker(surface, rect, rect.top + 4 + r, 9)
+    pad = 6 if rect.width < 100 else 8
+    icon(surface, (rect.left + 14 + r, rect.top + 4 + r), r)
+    theme.text(surface, score, COMPACT_SCORE, theme.GOOD if leads else theme.TEXT,
+               topright=(rect.right - pad, rect.top + 2),
+               max_width=rect.width - 2 * pad - round(2 * r) - 6)
+    line = theme.font(CARD_TEXT).get_linesize()
+    width = compact_text_width(rect.width)
+    words = name if not seat or theme.font(CARD_TEXT).size(f"{name} · {seat}")[0] > width else f"{name} · {seat}"
+    ink = theme.ACCENT if moving else theme.TEXT
+    lines = theme.wrap(words, CARD_TEXT, width)[:max(1, (rect.height - 28 - line) // line)]
+    y = rect.top + 28
+    for text in lines:
+        theme.text(surface, theme.fit_words(text, CARD_TEXT, width), CARD_TEXT, ink, topleft=(rect.left + 5, y))
+        y += line
+    below = caption or ("leads" if leads else "")
+    if leads and caption and theme.font(CARD_TEXT).size(f"{caption} · leads")[0] <= width:
+        below = f"{caption} · leads"
+    theme.text(surface, theme.fit_words(below, CARD_TEXT, width), CARD_TEXT, theme.GOOD if below.endswith("leads")
+               else theme.TEXT_DIM, topleft=(rect.left + 5, y))
+
+
+def compact_text_width(card_width: int) -> int:
+    """The room for a line of text on a narrow card."""
+    return card_width - 9
+
+
+def compact_card_height(names: Sequence[str], card_width: int) -> int:
+    """A narrow card's height: its top row, the name in as many lines as the longest needs, the caption."""
+    lines = max(len(theme.wrap(name, CARD_TEXT, compact_text_width(card_width))) for name in names)
+    return COMPACT_CARD_H + (min(lines, 2) - 1) * theme.font(CARD_TEXT).get_linesize()
+
+
+COMPACT_SCORE = 30    # a narrow card's score
+COMPACT_CARD_H = 62   # px: a narrow card's height
+
+
+def draw_turn_marker(surface: pygame.Surface, rect: pygame.Rect, cy: float | None = None, h: int = 14) -> None:
+    """The mark of the card whose turn it is: a thick accent frame and a notch pointing in at its left edge
+    (level with `cy`, the middle by default)."""
+    pygame.draw.rect(surface, theme.ACCENT, rect, 3, border_radius=10)
+    h = min(h, rect.height // 4)
+    cy = rect.top + rect.height // 2 if cy is None else round(cy)
+    pygame.draw.polygon(surface, theme.ACCENT, [(rect.left, cy - h), (rect.left + h, cy), (rect.left, cy + h)])
+
+
+def draw_partner_link(surface: pygame.Surface, a: pygame.Rect, b: pygame.Rect, colour: Colour) -> None:
+    """Two partners' cards side by side joined: one band in their colour along both bottom edges and
+    across the gap between them (it covers no text)."""
+    if a.left > b.left:
+        a, b = b, a
+    band = pygame.Rect(a.left + 10, a.bottom - 4, b.right - 10 - (a.left + 10), 6)
+    pygame.draw.rect(surface, theme.BG, band.inflate(4, 4), border_radius=5)
+    pygame.draw.rect(surface, colour, band, border_radius=3)
+
+
+def card_grid(count: int, order: Sequence[int], x: int, y: int, width: int, gap: int, height: int,
+              columns: int = 2) -> list[pygame.Rect]:
+    """Cards for `count` seats, `columns` to a row from (x, y) across `width`, placed in `order` (seats);
+    a last row with fewer cards shares its width among them. Returns the rects by seat."""
+    rects: list[pygame.Rect] = [pygame.Rect(0, 0, 0, 0)] * count
+    for row in range((count + columns - 1) // columns):
+        seats = list(order[row * columns:(row + 1) * columns])
+        w = (width - gap * (len(seats) - 1)) // len(seats)
+        for k, seat in enumerate(seats):
+            rects[seat] = pygame.Rect(x + k * (w + gap), y + row * (height + gap), w, height)
+    return rects
 
 
 CARD_TITLE = 20       # the card's name line
@@ -342,6 +425,7 @@ class PanelScene(GameScene):
         self.entry = ""
         self.move_scroll = 0  # rows scrolled back from the latest move
         self.cards: list[pygame.Rect] = []
+        self.compact_cards = False  # narrow cards in one row (three or four seats on a phone)
         self.status_rect = self.entry_rect = self.message_rect = self.moves_rect = pygame.Rect(0, 0, 0, 0)
         self.board_rect = pygame.Rect(0, 0, 0, 0)
         self.computer_slot = pygame.Rect(0, 0, 0, 0)  # the Hint (or Pause) button's place, beside the entry
@@ -403,9 +487,15 @@ class PanelScene(GameScene):
         self.b["menu"].rect = pygame.Rect(pad, pad, 92, bar)
         self.b["rules"].rect = pygame.Rect(w - pad - 92, pad, 92, bar)
         y = pad + bar + gap
-        card_w = (w - 2 * pad - gap) // 2
-        self.cards = [pygame.Rect(pad, y, card_w, card_h), pygame.Rect(pad + card_w + gap, y, card_w, card_h)]
-        y += card_h + gap
+        count = len(self.seat_names)
+        self.compact_cards = count > 2  # three or four seats: one row of narrow cards
+        if self.compact_cards:
+            narrow = (w - 2 * pad - gap * (count - 1)) // count
+            height = compact_card_height([self.card_name(seat) for seat in range(count)], narrow)
+            self.cards = card_grid(count, self.card_order(), pad, y, w - 2 * pad, gap, height, count)
+        else:
+            self.cards = card_grid(count, self.card_order(), pad, y, w - 2 * pad, gap, card_h)
+        y = max(card.bottom for card in self.cards) + gap
         # the panels under the board, laid out once from y = 0 to measure them (placed for real below)
         moves_h = SHORT_MOVES_H if self.short_phone else self.moves_min_h
         below = self._stack_panels(pad, 0, w - 2 * pad, gap) + moves_h + pad
@@ -416,7 +506,7 @@ class PanelScene(GameScene):
 
     def _layout_desktop(self, w: int, h: int) -> None:
         pad, gap = 16, 8
-        self.short_phone = False
+        self.short_phone = self.compact_cards = False
         self.text_size = 20
         least, most, share = self.panel_width
         pw = max(least, min(most, int(w * share)))
@@ -428,12 +518,12 @@ class PanelScene(GameScene):
         self.place_more_in_top_bar()
         y = pad + 44 + gap + 4
         card_h = 74
-        if self.cards_stacked:
-            self.cards = [pygame.Rect(px, y, pw, card_h), pygame.Rect(px, y + card_h + gap, pw, card_h)]
-            y += 2 * (card_h + gap)
-        else:
-            self.cards = [pygame.Rect(px, y, half, card_h), pygame.Rect(px + half + gap, y, half, card_h)]
-            y += card_h + gap
+        count = len(self.seat_names)
+        if count > 2:  # more seats: two to a row, a little lower
+            card_h = 66
+        self.cards = card_grid(count, self.card_order(), px, y, pw, gap, card_h,
+                               columns=1 if self.cards_stacked else 2)
+        y = max(card.bottom for card in self.cards) + gap
         y = self._stack_panels(px, y, pw, gap)
         self.moves_rect = pygame.Rect(px, y, pw, max(40, h - y - pad))
 
@@ -507,8 +597,22 @@ class PanelScene(GameScene):
     def card_icon(self, colour: int) -> Callable[[pygame.Surface, tuple[float, float], float], None]:
         return lambda surface, center, r: theme.stone(surface, colour, center, r)
 
+    def card_name(self, colour: int) -> str:
+        """The seat's name alone, for a narrow card (its title without the player's number)."""
+        return self.seat_names[colour]
+
+    def card_order(self) -> Sequence[int]:
+        """The seats in the order their cards are laid out (two to a row): seat order, unless a game keeps
+        partners side by side."""
+        return range(len(self.seat_names))
+
+    def card_partners(self) -> Sequence[tuple[tuple[int, ...], Colour]]:
+        """Seats that play together (know's four-player Conjunctions) and the colour of their link: their
+        cards are joined on the screen. None by default."""
+        return ()
+
     def card_title(self, colour: int) -> str:
-        return f"{self.game.players[colour]}  Player {self.person_of(colour) + 1}"
+        return f"{self.seat_names[colour]}  Player {self.person_of(colour) + 1}"
 
     def card_tags(self, colour: int, moving: bool) -> list[str]:
         tags = [self.seats[self.person_of(colour)]]
@@ -529,7 +633,10 @@ class PanelScene(GameScene):
         """Who is to do what; once the game is over, its result."""
         outcome = self.outcome()
         if outcome is not None:
-            who = "a draw" if outcome.winner is None else f"{self.winner_name(outcome.winner)} wins"
+            if len(outcome.winning_seats) > 1:  # partners win together
+                who = " and ".join(self.winner_name(seat) for seat in outcome.winning_seats) + " win"
+            else:
+                who = "a draw" if outcome.winner is None else wins(self.winner_name(outcome.winner))
             return f"Game over: {who}", theme.ACCENT
         if self.reviewing:
             return self.play_status()  # the position looked at, not what the computer is doing
@@ -538,17 +645,17 @@ class PanelScene(GameScene):
         if self.computer_moves():
             mover = self.game.to_move(self.state)
             progress = self.thinking.progress() if self.thinking is not None else 0.0
-            return (f"Computer ({self.game.players[mover]}) is thinking… {round(100 * progress)}%"
+            return (f"Computer ({self.seat_names[mover]}) is thinking… {round(100 * progress)}%"
                     if mover is not None else "Computer is thinking…"), theme.ACCENT
         return self.play_status()
 
     def winner_name(self, colour: int) -> str:
-        return self.game.players[colour]
+        return self.seat_names[colour]
 
     def play_status(self) -> tuple[str, Colour]:
         """The status line while the game is on."""
         mover = self.game.to_move(self.state)
-        return (f"{self.game.players[mover]} to move" if mover is not None else ""), theme.TEXT
+        return (f"{self.seat_names[mover]} to move" if mover is not None else ""), theme.TEXT
 
     def entry_hint(self) -> str:
         return "Type a move + Enter"
@@ -559,7 +666,7 @@ class PanelScene(GameScene):
 
     def move_item(self, number: int, before: Any, move: Any) -> str:
         mover = self.game.to_move(before)
-        who = self.game.players[mover] if mover is not None else ""
+        who = self.seat_names[mover] if mover is not None else ""
         return f"{number}. {who} {move}".replace("  ", " ")
 
     # -- shared input -------------------------------------------------------------------
@@ -1042,10 +1149,25 @@ class PanelScene(GameScene):
         leader = self.game.leader(state)
         for colour, rect in enumerate(self.cards):
             moving = self.card_moving(colour)
-            draw_player_card(surface, rect, icon=self.card_icon(colour), title=self.card_title(colour),
+            if self.compact_cards:
+                seat = self.seats[self.person_of(colour)]
+                draw_compact_card(surface, rect, icon=self.card_icon(colour), name=self.card_name(colour),
+                                  seat=seat.replace("Computer", "Comp") if seat != "Human" else "",
+                                  moving=moving, leads=self.card_leads(colour, leader),
+                                  score=self.card_score(colour, scores), caption=self.score_caption())
+                continue
+            title = self.card_title(colour)
+            if theme.font(CARD_TITLE).size(title)[0] > rect.width - 44:  # narrow: the name alone
+                title = self.card_name(colour)
+            draw_player_card(surface, rect, icon=self.card_icon(colour), title=title,
                              tags=self.card_tags(colour, moving), moving=moving,
                              leads=self.card_leads(colour, leader), score=self.card_score(colour, scores),
                              caption=self.score_caption())
+        for seats, colour in self.card_partners():
+            rects = [self.cards[seat] for seat in seats]
+            for a, b in zip(rects, rects[1:]):
+                if a.top == b.top:  # side by side in a row
+                    draw_partner_link(surface, a, b, colour)
 
     def score_caption(self) -> str:
         """What the cards' scores count ("points", "pips to go", ...): each game says."""

@@ -67,9 +67,13 @@ class SavedGame:
 
     @property
     def players_text(self) -> str:
-        """Who plays: ``R Human vs L Computer 3`` (``· by link`` for a game played at a distance)."""
-        players = self.history.game.players
-        who = " vs ".join(f"{name} {seat}" for name, seat in zip(players, self.seats))
+        """Who plays: ``R Human vs L Computer 3`` (``· by link`` for a game played at a distance); three or
+        four seats ``R, B, L, T: all Human`` or ``R Human · B Computer 2 · L Human``."""
+        players = self.history.game.seat_names(self.history.start)
+        if len(players) > 2 and len(set(self.seats)) == 1:
+            who = f"{', '.join(players)}: all {self.seats[0]}"
+        else:
+            who = (" vs " if len(players) == 2 else " · ").join(f"{name} {seat}" for name, seat in zip(players, self.seats))
         return who + (" · by link" if self.by_link else "")
 
     @property
@@ -78,7 +82,7 @@ class SavedGame:
         history = self.history
         moves = len(history.moves)
         mover = history.game.to_move(history.state)
-        turn = f" · {history.game.players[mover]} to move" if mover is not None else ""
+        turn = f" · {history.game.seat_names(history.start)[mover]} to move" if mover is not None else ""
         return f"{moves} move{'s' * (moves != 1)}{turn}"
 
     def played_text(self, now: float | None = None) -> str:
@@ -137,18 +141,18 @@ def read_saved(text: str, game_id: str = "") -> SavedGame:
     """A saved game from its text; RecordError names the line and the reason when it cannot be resumed."""
     record = split_record(text)
     history = replay(record)
-    seats: tuple[str, ...] = ("Human",) * len(history.game.players)
+    count = len(history.game.seat_names(history.start))  # (the players the options seat: 2 to 4)
+    seats: tuple[str, ...] = ("Human",) * count
     if "seats" in record.headers:
         line, value = record.headers["seats"]
         try:
             seats = tuple(parse_seat(seat) for seat in value.split(","))
-            count_ok = len(seats) == len(history.game.players)
+            count_ok = len(seats) == count
         except ValueError:
             count_ok = False
         if not count_ok:
             raise RecordError(
-                f"the Seats header {quote(value)} must name {len(history.game.players)} seats, each one of "
-                f"{SEAT_WORDS}", line)
+                f"the Seats header {quote(value)} must name {count} seats, each one of {SEAT_WORDS}", line)
     return SavedGame(history, seats, game_id, record.header("saved") or "", record.header("played") == BY_LINK)
 
 

@@ -36,6 +36,9 @@ class PlayedGame(Protocol):
     @property
     def live_history(self) -> GameHistory: ...
 
+    @property
+    def seat_names(self) -> tuple[str, ...]: ...
+
     def seat_label(self, colour: int) -> str: ...
 
     def resigners(self) -> list[int]: ...
@@ -90,7 +93,7 @@ class GameActionsScene(DialogScene):
         self.scene = scene
         device = app.device
         colours = scene.resigners()
-        label = f"Resign ({scene.game.players[colours[0]]})" if len(colours) == 1 else "Resign..."
+        label = f"Resign ({scene.seat_names[colours[0]]})" if len(colours) == 1 else "Resign..."
         resign = Button(label, self.ask_resign, name="resign", enabled=bool(colours))
         buttons = [Button("Share a link", self.share, name="share", primary=True),
                    Button("Download the record" if device.browser else "Export the record", self.export,
@@ -139,7 +142,7 @@ class GameActionsScene(DialogScene):
         colours = scene.resigners()
         if not colours:
             return
-        players = scene.game.players
+        players = scene.seat_names
 
         def who(colour: int) -> str:
             return f"{players[colour]} ({scene.seat_label(colour).split(' (')[0]})"

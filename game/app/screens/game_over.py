@@ -1,5 +1,8 @@
 """The game-over screen, drawn over the finished board: result, score breakdown, what next.
 
+With more than two seats it names every winner (partners together: "Red striped and Red plain win"),
+marks them on their rows, and gives the others' places where the rules rank them (`Outcome.places`).
+
 It shows any scene that can tell its result (`FinishedGame`; every GameScene can), so the game
 scenes open it without it knowing them.
 """
@@ -17,6 +20,11 @@ from game.app.ui.widgets import Button
 from game.rules.base import Game, Outcome
 
 
+def wins(name: str) -> str:
+    """``R wins``, ``Bards win``: a seat named for a plural (know's three sides) takes the plural verb."""
+    return f"{name} win" if name.endswith("s") and not name.endswith("ss") else f"{name} wins"
+
+
 class FinishedGame(Protocol):
     """What the game-over screen reads from the scene whose game ended (a GameScene; a game's scene may
     also have `card_icon(colour)`, which draws its pieces beside the scores, and `score_text(colour)`,
@@ -31,6 +39,10 @@ class FinishedGame(Protocol):
         """How the game ended (the rules' verdict, or a resignation)."""
 
     def seat_label(self, colour: int) -> str: ...
+
+    @property
+    def seat_names(self) -> tuple[str, ...]:
+        """The players in seat order."""
 
     def breakdown_lines(self) -> list[str]: ...
 
@@ -58,12 +70,18 @@ class GameOverScene(Scene):
         scene = self.game_scene
         game = scene.game
         outcome = scene.outcome()
+        names = scene.seat_names
         if outcome is None:
             headline = "Game in progress"
         elif outcome.winner is None:
             headline = "A draw"
+        elif len(outcome.winning_seats) > 1:  # partners win together
+            who = " and ".join(names[seat] for seat in outcome.winning_seats)
+            players = " and ".join(scene.seat_label(seat).split(' (')[0].removeprefix("Player ")
+                                   for seat in outcome.winning_seats)
+            headline = f"{who} win: Players {players}"
         else:
-            headline = f"{game.players[outcome.winner]} wins: {scene.seat_label(outcome.winner).split(' (')[0]}"
+            headline = f"{wins(names[outcome.winner])}: {scene.seat_label(outcome.winner).split(' (')[0]}"
         reason = outcome.reason[:1].upper() + outcome.reason[1:] if outcome is not None else ""
         return headline, reason, scene.breakdown_lines()
 
@@ -86,6 +104,12 @@ class GameOverScene(Scene):
         height = 70 + theme.wrapped_height(reason, body, self.text_w) + 110
         height += sum(theme.wrapped_height(line, body, self.text_w) + 6 for line in lines) + 20
         height += (3 * 58 if narrow else 70) + 26
+        self.rows_of_seats = len(self.game_scene.seat_names) > 2  # one row per seat, not two side by side
+        if self.rows_of_seats:
+            self.head_size = 30 if narrow else 38
+            height += len(self.game_scene.seat_names) * SEAT_ROW - 96 + theme.wrapped_height(headline, 30, self.text_w)
+        else:
+            self.head_size = 38
         self.card = pygame.Rect((w - width) // 2, max(12, (h - height) // 2), width, min(height, h - 24))
         bottom = self.card.bottom - 20
         if narrow:
@@ -113,12 +137,19 @@ class GameOverScene(Scene):
         game = scene.game
         x = card.left + 20
         y = card.top + 18
-        theme.text(surface, headline, 38, theme.ACCENT, topleft=(x, y), max_width=self.text_w)
-        y += 46
+        if self.rows_of_seats:
+            y += theme.paragraph(surface, headline, self.head_size, theme.ACCENT, pygame.Rect(x, y, self.text_w, 10),
+                                 spacing=1.1)
+            y += 8
+        else:
+            theme.text(surface, headline, 38, theme.ACCENT, topleft=(x, y), max_width=self.text_w)
+            y += 46
         y += theme.paragraph(surface, reason, self.body_size, theme.TEXT_DIM, pygame.Rect(x, y, self.text_w, 10))
         y += 10
         half = self.text_w // 2
-        for colour in range(min(2, len(game.players))):
+        if self.rows_of_seats:
+            y = self.draw_seat_rows(surface, x, y)
+        for colour in range(0 if self.rows_of_seats else min(2, len(game.players))):
             value, caption = self._score(colour)
             cx = x + half * colour
             icon = getattr(scene, "card_icon", None)  # each game draws its own pieces
@@ -132,10 +163,57 @@ class GameOverScene(Scene):
             if caption:
                 theme.text(surface, caption, theme.MIN_TEXT, theme.TEXT_DIM, bottomleft=(shown.right + 8, shown.bottom - 6),
                            max_width=cx + half - shown.right - 12)
-        y += 96
-        theme.text(surface, "Score breakdown", 22, theme.TEXT, topleft=(x, y))
-        y += 28
+        if not self.rows_of_seats:
+            y += 96
+        room = min(button.rect.top for button in self.buttons) - 8  # (a small screen: what fits above them)
+        if y + 28 + theme.wrapped_height(lines[0] if lines else "", self.body_size, self.text_w) <= room:
+            theme.text(surface, "Score breakdown", 22, theme.TEXT, topleft=(x, y))
+            y += 28
+        else:
+            lines = []
         for line in lines:
+            if y + theme.wrapped_height(line, self.body_size, self.text_w) > room:
+                theme.text(surface, theme.ELLIPSIS, self.body_size, theme.TEXT_DIM, topleft=(x, y - 6))
+                break
             y += theme.paragraph(surface, line, self.body_size, theme.TEXT_DIM, pygame.Rect(x, y, self.text_w, 10)) + 6
         for button in self.buttons:
             button.draw(surface, self.hover)
+
+    def draw_seat_rows(self, surface: pygame.Surface, x: int, y: int) -> int:
+        """Three or four seats: a row each (marker, name and player, score), winners marked "wins" and
+        framed, places where the rules give them; returns the y below."""
+        scene = self.game_scene
+        outcome = scene.outcome()
+        winners = outcome.winning_seats if outcome is not None else ()
+        places = {seat: k + 1 for k, seat in enumerate(outcome.places)} if outcome is not None else {}
+        icon = getattr(scene, "card_icon", None)
+        order = getattr(scene, "card_order", lambda: range(len(scene.seat_names)))()  # partners together
+        for seat in order:
+            name = scene.seat_names[seat]
+            row = pygame.Rect(x - 6, y, self.text_w + 12, SEAT_ROW - 6)
+            won = seat in winners
+            theme.panel(surface, row, theme.BG_CARD_HI if won else theme.BG_CARD, 8,
+                        border=theme.ACCENT if won else None)
+            if won:
+                pygame.draw.rect(surface, theme.ACCENT, row, 3, border_radius=8)
+            centre = (row.left + 22, row.centery)
+            if icon is not None:
+                icon(seat)(surface, centre, 14)
+            else:
+                theme.stone(surface, seat, centre, 14)
+            value, caption = self._score(seat)
+            shown = theme.text(surface, value, 34, theme.TEXT, midright=(row.right - 10, row.centery - 6))
+            if caption:
+                theme.text(surface, caption, theme.MIN_TEXT, theme.TEXT_DIM, midright=(row.right - 10, row.bottom - 10))
+            tag = "wins" if won else (f"place {places[seat]}" if seat in places else "")
+            left = row.left + 44
+            room = min(shown.left, row.right - 10 - theme.font(theme.MIN_TEXT).size(caption)[0]) - 10 - left
+            title = theme.text(surface, name, 22, theme.TEXT, topleft=(left, row.top + 6), max_width=room)
+            who = scene.seat_label(seat)
+            theme.text(surface, (f"{tag} · " if tag else "") + who, theme.MIN_TEXT,
+                       theme.ACCENT if won else theme.TEXT_DIM, topleft=(left, title.bottom + 3), max_width=room)
+            y += SEAT_ROW
+        return y + 6
+
+
+SEAT_ROW = 58  # px: a seat's row on the game-over screen of three or four

@@ -160,7 +160,7 @@ class MenuScene(ScrollingScene):
             scene.say(f"Opened from a link: the game is over ({history.outcome().reason}).{note}")
             scene.check_over()
         else:
-            turn = f"{history.game.players[mover]} to move" if mover is not None else "the dice are due"
+            turn = f"{history.game.seat_names(history.start)[mover]} to move" if mover is not None else "the dice are due"
             scene.say(f"Opened from a link: {turn}. Make your move, then Share sends the new link back.{note}")
         return scene
 

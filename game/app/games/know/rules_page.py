@@ -74,6 +74,16 @@ KNOW_RULES = RulesPage(
                              "influenced by their own pieces around it (points of contention not counted). If you "
                              "win, that piece moves your die roll, first into the challenged space and then through "
                              "contention if need be; if you lose, your turn is forfeit."),
+        ("Four players", "Two Conjunctions, Red and Blue, each of two partners: Red striped, Blue striped, "
+                         "Blue plain and Red plain, in turn order clockwise from the top. Each player moves the "
+                         "Bard, Fool and Herald of their colour and stripe; influence, connections, Resolution "
+                         "and the score are the Conjunction's, so partners win together. Their cards sit side "
+                         "by side, joined by a band in their colour."),
+        ("Three players", "Each player moves the four pieces of one type, both colours': Bards, Fools, Heralds "
+                          "(the rules leave this version under-specified; this is the project's reading). A "
+                          "space bordering another player's piece is closed to you, any two of your pieces on "
+                          "opposite spaces are connected, and a connection on the First tier (or a corner) with "
+                          "one on the Second tier at once Resolves; Rim connections do not count."),
         ("Symmetric version", "Roll two dice and move two different pieces, one per die, of the same type unless "
                               "the first move made a connection. Tap a die to choose it when both dice could "
                               "make the same move."),

@@ -22,13 +22,14 @@ from game.app.ui.input import Intent
 from game.app.ui.scene import Host
 from game.app.ui.widgets import Button
 from game.rules.base import Game
-from game.rules.know import (ERRAND_MOVE, ERRAND_ROLL, KNOW, MOVE, NOPATH, OVER, PASS, PATH_MOVE,
-                          PATH_ROLL, PLAYERS, POST_MOVE, POST_ROLL, PREROLL, ROLL, START, TYPES, KnowMove, KnowState,
-                          board, connected_types, owner, piece_type, resolved_pattern, score_of, striped)
+from game.rules.know import (AMBIGUOUS, ERRAND_MOVE, ERRAND_ROLL, FIRST, KNOW, MOVE, NOPATH, OVER, PASS, PATH_MOVE,
+                             PATH_ROLL, PLAYERS, POST_MOVE, POST_ROLL, PREROLL, ROLL, SEATS_4, SECOND, START, TYPES,
+                             KnowMove, KnowState, board, connected_pairs, owner, piece_type, resolved_pattern, score_of,
+                             striped)
 from game.rules.options import OptionValue
 from .rules_page import KNOW_RULES
-from .view import (PIECE_COLOURS, PLAYER_INK, KnowLayout, KnowView, draw_die, draw_know, draw_piece,
-                        piece_legend, tier_legend)
+from .view import (PIECE_COLOURS, PLAYER_INK, SIDE_INK, KnowLayout, KnowView, draw_die, draw_know, draw_piece,
+                        draw_seat_marker, piece_legend, tier_legend)
 
 ROLL_SECONDS = 0.5
 SNAP_PX = 26  # a tap this near an offered piece or space (its centre) takes it
@@ -144,9 +145,49 @@ class KnowScene(PanelScene):
         return self.rolling is not None
 
     def roll_colours(self) -> Sequence[int]:
-        """Who throws the roll due: both (the opening roll, a Path contest), or one player."""
-        roller = self.game.roller(self.state)
-        return (0, 1) if roller == "both" else tuple(p for p, name in enumerate(PLAYERS) if name == roller)
+        """The seats that throw the roll due: all (the opening roll, a Path contest), one seat, or the other
+        side's seats (an Errand's contest: the other colour, or with three players the others)."""
+        state = self.state
+        roller = self.game.roller(state)
+        names = self.seat_names
+        if roller in ("both", "all"):
+            return tuple(range(len(names)))
+        if roller in names:
+            return (names.index(roller),)
+        if roller == "the others":
+            return tuple(seat for seat in range(len(names)) if seat != state.player)
+        if roller in PLAYERS:  # four players: a colour's seats
+            return self.game.seats_of(state.opts, PLAYERS.index(roller))
+        return ()
+
+    # -- seats: a colour (two players), a colour and stripe (four), or a type of piece (three) -------------
+    @property
+    def sides(self) -> int:
+        """How many sides connect and resolve: the two colours, or with three players the three types."""
+        return 3 if self.state.opts.three else 2
+
+    def side_of_seat(self, seat: int) -> int:
+        """The side a seat plays for: with four players its colour (partners share it), else the seat."""
+        return SEATS_4[seat][0] if self.state.opts.four else seat
+
+    def seat_of_piece(self, piece: int) -> int:
+        """The seat that moves `piece`."""
+        opts = self.state.opts
+        if opts.four:
+            return SEATS_4.index((owner(piece), striped(piece)))
+        return self.game.side(self.state, piece)
+
+    def acting_seat(self) -> int:
+        """The seat acting now (or last to act)."""
+        state = self.state
+        return state.seat if state.opts.four else state.player
+
+    def seat_ink(self, seat: int) -> tuple[int, int, int]:
+        side = self.side_of_seat(seat)
+        return SIDE_INK[side] if self.state.opts.three else PLAYER_INK[side]
+
+    def side_words(self, side: int) -> str:
+        return self.game.side_label(self.state, side)
 
     def roll_due(self) -> bool:
         return self.rolling is None and self.game.outcome(self.state) is None and (
@@ -350,9 +391,11 @@ class KnowScene(PanelScene):
         if piece is None:
             self.explain_target(name, chosen)
             return
-        if owner(piece) != state.player:
-            self.say(f"That is {PLAYERS[owner(piece)]}'s {TYPES[piece_type(piece)]}; it is {PLAYERS[state.player]}'s turn.",
-                     error=True)
+        if self.seat_of_piece(piece) != self.acting_seat():
+            seat = self.seat_of_piece(piece)
+            partner = " (your partner's)" if state.opts.four and owner(piece) == state.player else ""
+            self.say(f"That is {self.seat_names[seat]}'s {TYPES[piece_type(piece)]}{partner}; it is "
+                     f"{self.game.seat_label(state)}'s turn.", error=True)
             return
         if state.phase == PREROLL:
             self.say(f"No Solipsistic Path from {name} now: press Roll.", error=True)
@@ -432,20 +475,23 @@ class KnowScene(PanelScene):
         if state.phase == PREROLL:
             return "or tap a piece for a Path"
         roller = self.game.roller(state) if self.chance else ""
-        return {"both": "both players"}.get(roller, roller)
+        if state.phase == PATH_ROLL and state.opts.three and self.chance:
+            return f"{self.seat_names[state.player]} and {self.seat_names[state.contender]}"
+        return {"both": "both players", "all": "everyone"}.get(roller, roller)
 
     def play_status(self) -> tuple[str, tuple[int, int, int]]:
         state = self.state
-        me = PLAYERS[state.player]
+        me = self.game.seat_label(state)
         dice = " and ".join(map(str, state.dice))
         words = {
-            START: "Both players roll: the higher roll begins",
+            START: "Both players roll: the higher roll begins" if len(self.seat_names) == 2 else
+                   "Everyone rolls: the highest roll begins",
             PREROLL: f"{me}: declare a Solipsistic Path, or roll",
             ROLL: f"{me} to roll",
             MOVE: f"{me} to move {dice}" + (f" (a {TYPES[state.only_type]})" if state.only_type >= 0 else ""),
-            ERRAND_ROLL: f"{PLAYERS[1 - state.player]} must beat {state.errand[1] if state.errand else ''}",
+            ERRAND_ROLL: f"{self.game.opponent_label(state)} must beat {state.errand[1] if state.errand else ''}",
             ERRAND_MOVE: f"{me}: the errand piece moves {dice}",
-            PATH_ROLL: f"Both roll: through {board().names[state.path[1]] if state.path else ''}",
+            PATH_ROLL: f"Contest roll: through {board().names[state.path[1]] if state.path else ''}",
             PATH_MOVE: f"{me}: the Path piece moves {dice}",
             POST_ROLL: f"{me} rolls to catch up",
             POST_MOVE: f"{me}: connect with {dice}, or Stop",
@@ -453,7 +499,7 @@ class KnowScene(PanelScene):
         if self.hover_space is not None:
             geo = board()
             words += f"   ·   {geo.names[self.hover_space]} ({geo.tier[self.hover_space]})"
-        return words, PLAYER_INK[state.player] if state.phase not in (START, PATH_ROLL) else theme.TEXT
+        return words, self.seat_ink(self.acting_seat()) if state.phase not in (START, PATH_ROLL) else theme.TEXT
 
     def draw_status_line(self, surface: pygame.Surface) -> None:
         """The status line; during an exceptional sequence (Errand, Path, catch-up) it leads with a
@@ -489,23 +535,26 @@ class KnowScene(PanelScene):
 
     def score_summary(self) -> str:
         parts = []
-        for p in (0, 1):
-            conns = self.info["connections"][PLAYERS[p]]
-            parts.append(f"{PLAYERS[p]} {score_of(self.state.pos, p, self.state.opts.formal)} "
+        opts = self.state.opts
+        for p in range(self.sides):
+            name = self.side_words(p)
+            conns = self.info["connections"][name]
+            parts.append(f"{name} {score_of(self.state.pos, p, opts.formal, opts.three)} "
                          f"({len(conns)} connection{'s' if len(conns) != 1 else ''}"
-                         f"{', resolved +6' if resolved_pattern(self.state.pos, p, self.state.opts.formal) else ''})")
+                         f"{', resolved +6' if resolved_pattern(self.state.pos, p, opts.formal, opts.three) else ''})")
         return "Score (influence of connected pieces, less contention): " + "; ".join(parts)
 
     # -- cards ---------------------------------------------------------------------------------
     def card_icon(self, colour: int) -> Callable[[pygame.Surface, tuple[float, float], float], None]:
-        return lambda surface, center, r: draw_piece(surface, colour, 0, False, center, r * 0.85)
+        players = self.state.opts.players
+        return lambda surface, center, r: draw_seat_marker(surface, players, colour, center, r)
 
     def card_title(self, colour: int) -> str:
-        return f"{PLAYERS[colour]}  Player {colour + 1}"
+        return f"{self.seat_names[colour]}  Player {colour + 1}"
 
     def card_tags(self, colour: int, moving: bool) -> list[str]:
         tags = [self.seats[colour]]
-        if self.state.resolved == colour:
+        if self.state.resolved is not None and self.state.resolved == self.side_of_seat(colour):
             tags = ["Resolved"]
         elif moving:
             tags.append("to act")
@@ -515,28 +564,52 @@ class KnowScene(PanelScene):
         state = self.state
         if state.phase == OVER:
             return False
+        if state.phase == PATH_ROLL and state.opts.three:  # the mover and the side contending
+            return colour in (state.player, state.contender)
         if state.phase in (START, PATH_ROLL):
             return True
         if state.phase == ERRAND_ROLL:
-            return colour != state.player
-        return state.player == colour
+            return colour in self.roll_colours()
+        return self.acting_seat() == colour
 
     def card_score(self, colour: int, scores: Sequence[int]) -> str:
         if self.show_score:
             return str(scores[colour])
-        return f"{len(connected_types(self.state.pos, colour))}/3"
+        opts = self.state.opts
+        pairs = connected_pairs(self.state.pos, self.side_of_seat(colour), opts.three)
+        if opts.three:  # three players resolve on the First and Second tiers: the tiers held of those two
+            tiers = {board().tier[self.state.pos[a]] for a, _ in pairs}
+            return f"{bool(tiers & {FIRST, AMBIGUOUS}) + (SECOND in tiers)}/2"
+        return f"{len(pairs)}/3"
+
+    def card_order(self) -> Sequence[int]:
+        """Four players: partners side by side (Red striped and Red plain, then the Blue seats)."""
+        if self.state.opts.four:
+            return sorted(range(4), key=lambda seat: (SEATS_4[seat][0], not SEATS_4[seat][1]))
+        return super().card_order()
+
+    def card_partners(self) -> Sequence[tuple[tuple[int, ...], tuple[int, int, int]]]:
+        """Four players: each Conjunction's two seats, joined in their colour."""
+        if not self.state.opts.four:
+            return ()
+        return tuple((self.game.seats_of(self.state.opts, colour), PIECE_COLOURS[colour][0]) for colour in (0, 1))
 
     def score_caption(self) -> str:
-        return "score" if self.show_score else "connections"
+        if self.show_score:
+            return "score"
+        if self.state.opts.three:  # (a Rim connection does not count with three)
+            return "tiers" if self.compact_cards else "First, Second tiers"
+        return "connected" if self.compact_cards else "connections"
 
     def card_leads(self, colour: int, leader: int | None) -> bool:
-        return self.show_score and leader == colour
+        """(With four players both partners of the leading Conjunction lead.)"""
+        return self.show_score and leader is not None and self.side_of_seat(leader) == self.side_of_seat(colour)
 
     def move_item(self, number: int, before: KnowState, move: KnowMove) -> str:
         if move.kind == "roll":
-            who = {"both": "", "": ""}.get(self.game.roller(before), self.game.roller(before))
+            who = {"both": "", "all": "", "": ""}.get(self.game.roller(before), self.game.roller(before))
         else:
-            who = PLAYERS[before.player]
+            who = self.game.seat_label(before)
         return f"{number}. {who} {move}".replace("  ", " ")
 
     # -- drawing -------------------------------------------------------------------------------
@@ -602,7 +675,7 @@ class KnowScene(PanelScene):
         if self.game.outcome(state) is not None:
             return ""
         if state.resolved is not None:
-            return f"{PLAYERS[state.resolved]} has Resolved"
+            return f"{self.side_words(state.resolved)} {'have' if state.opts.three else 'has'} Resolved"
         if state.phase == ERRAND_ROLL:
             return "Significant Errand"
         if state.phase == ERRAND_MOVE:
@@ -616,6 +689,8 @@ class KnowScene(PanelScene):
         out: dict[str, tuple[list[int], str]] = {}
         corner = ("top", "bottom")
         state = self.state
+        if len(self.seat_names) > 2:  # three or four: the roll in the top corner, the message names who
+            return self.corner_dice_many()
         if self.rolling is not None:
             move, _ = self.rolling
             groups = move.dice
@@ -650,6 +725,18 @@ class KnowScene(PanelScene):
             out[corner[before.player]] = ([before.errand[1]] if before.errand else [], "errand die")
         return out
 
+    def corner_dice_many(self) -> dict[str, tuple[list[int], str]]:
+        """Three or four players: the dice tumbling, or the last roll of several players (the opening roll,
+        a contest), in the top corner."""
+        if self.rolling is not None:
+            return {"top": (list(self.tumble), "rolling")}
+        moves = self.history.moves
+        if not moves or moves[-1].kind != "roll" or len(moves[-1].dice) < 2:
+            return {}
+        before = self.history.states[-2]
+        words = "start roll" if before.phase == START else "contest"
+        return {"top": (list(moves[-1].values), words)}
+
     def draw(self, surface: pygame.Surface) -> None:
         self._refresh()
         surface.fill(theme.BG)
@@ -674,13 +761,16 @@ class KnowScene(PanelScene):
         self.draw_buttons(surface, skip=("die0", "die1"))
         self._draw_dice_buttons(surface)
         if self.portrait:
-            theme.text(surface, "know" + (" · symmetric" if self.state.opts.symmetric else ""), 26, theme.TEXT,
+            players = self.state.opts.players
+            theme.text(surface, "know" + (" · symmetric" if self.state.opts.symmetric else "")
+                       + (f" · {players} players" if players > 2 else ""), 26, theme.TEXT,
                        center=(self.size[0] // 2, self.b["menu"].rect.centery))
         self.draw_panels(surface)
 
     def _draw_dice_buttons(self, surface: pygame.Surface) -> None:
         state = self.state
         mover = state.player
+        border = None if state.opts.three else PIECE_COLOURS[mover][0]
         for k, value in enumerate(state.dice[:2]):
             button = self.b[f"die{k}"]
             rect = button.rect
@@ -693,22 +783,28 @@ class KnowScene(PanelScene):
             side = rect.height - 10
             face = pygame.Rect(0, 0, side, side)
             face.midleft = (rect.left + 8, rect.centery)
-            draw_die(surface, face, value, border=PIECE_COLOURS[mover][0])
+            draw_die(surface, face, value, border=border)
             words = "tap to use" if self.pending else ("chosen" if picked else (
-                "pick" if enabled else f"{PLAYERS[mover]}'s die"))
+                "pick" if enabled else f"{self.game.seat_label(state)}'s die"))
             room = rect.right - face.right - 12
             if theme.font(theme.MIN_TEXT).size(words)[0] > room and not self.pending and not picked:
-                words = "pick" if enabled else PLAYERS[mover]  # a narrow button: the short word
+                words = "pick" if enabled else self.game.seat_label(state)  # a narrow button: the short word
             theme.text(surface, words, theme.MIN_TEXT, theme.TEXT_DARK if picked else theme.TEXT,
                        midleft=(face.right + 8, rect.centery), max_width=room)
 
     # -- game over -----------------------------------------------------------------------------
     def breakdown_lines(self) -> list[str]:
         state = self.state
+        opts = state.opts
         lines = []
-        for p in (0, 1):
-            conns = self.info["connections"][PLAYERS[p]]
+        for p in range(self.sides):
+            name = self.side_words(p)
+            conns = self.info["connections"][name]
             shown = ", ".join(conns) if conns else "none"
-            pattern = " (a resolved pattern)" if resolved_pattern(state.pos, p, state.opts.formal) else ""
-            lines.append(f"{PLAYERS[p]}: connections {shown}{pattern}; score {score_of(state.pos, p, state.opts.formal)}")
+            pattern = " (a resolved pattern)" if resolved_pattern(state.pos, p, opts.formal, opts.three) else ""
+            who = ""
+            if opts.four:
+                who = " (" + " and ".join(self.seat_names[seat] for seat in self.game.seats_of(opts, p)) + ")"
+            score = score_of(state.pos, p, opts.formal, opts.three)
+            lines.append(f"{name}{who}: connections {shown}{pattern}; score {score}")
         return lines

@@ -7,7 +7,10 @@ the rules (`legal_moves`, `details`).
 
 Pieces are told apart by shape as well as colour: a Bard is round, a Fool a
 triangle, a Herald a square; Red's pieces are light-rimmed warm red, Blue's
-dark blue with a white rim; a striped piece carries a white band.
+dark blue with a white rim; a striped piece carries a white band. So each seat
+of the four-player game (a colour and a stripe) and of the three-player game (a
+type) has a marker that is a shape or a pattern, not a hue alone
+(`draw_seat_marker`).
 """
 
 from __future__ import annotations
@@ -19,7 +22,8 @@ import pygame
 
 from game.app.ui import theme
 from game.app.ui.drawing import cached_surface
-from game.rules.know import RIM, FIRST, SECOND, CENTER, AMBIGUOUS, KnowState, board, piece_type, striped, owner
+from game.rules.know import (AMBIGUOUS, CENTER, FIRST, RIM, SECOND, SEATS_4, KnowState, Snapshot, board,
+                             connected_pairs, owner, piece_type, striped)
 
 Colour = tuple[int, int, int]
 
@@ -38,6 +42,11 @@ TIER_LINE = (40, 34, 28)
 PIECE_COLOURS: tuple[tuple[Colour, Colour], ...] = (((228, 86, 66), (92, 26, 18)), ((40, 78, 176), (236, 240, 250)))
 PLAYER_INK: tuple[Colour, Colour] = ((240, 120, 100), (120, 160, 240))
 INFLUENCE_TINT: tuple[tuple[int, int, int, int], ...] = ((236, 80, 60, 92), (40, 90, 220, 92))
+# Three players: the sides are the types (Bards, Fools, Heralds), each with both colours' pieces; their
+# influence tints and ink
+SIDE_TINT: tuple[tuple[int, int, int, int], ...] = ((240, 170, 50, 96), (40, 180, 150, 96), (120, 110, 230, 96))
+SIDE_INK: tuple[Colour, ...] = ((244, 190, 90), (90, 210, 180), (160, 150, 250))
+CONNECTION_THREE = (248, 244, 232)  # a three-player connection may join a red and a blue piece
 POC_TINT = (150, 60, 170, 130)
 TARGET = (120, 226, 140)
 SHAPES = ("round", "triangle", "square")
@@ -248,6 +257,18 @@ def draw_piece(surface: pygame.Surface, player: int, kind: int, is_striped: bool
         pygame.draw.polygon(surface, rim, shape_points(kind, center, r), width)
 
 
+def draw_seat_marker(surface: pygame.Surface, players: int, seat: int, center: tuple[float, float],
+                     r: float) -> None:
+    """A seat's marker on its card: two players, its colour's Bard; four, its colour's Bard striped or plain
+    (the seat's stripe); three, its type of piece in both colours (a Bard, a Fool, a Herald)."""
+    if players == 3:
+        for k, colour in enumerate((0, 1)):
+            draw_piece(surface, colour, seat, False, (center[0] + (k - 0.5) * r * 1.2, center[1]), r * 0.62)
+        return
+    colour, is_striped = SEATS_4[seat] if players == 4 else (seat, False)
+    draw_piece(surface, colour, 0, is_striped, center, r * 0.85)
+
+
 def draw_die(surface: pygame.Surface, rect: pygame.Rect, value: int, ink: Colour = theme.TEXT_DARK,
              face: Colour = (246, 242, 232), border: Colour | None = None) -> None:
     """A die face showing `value` pips."""
@@ -285,23 +306,19 @@ def draw_know(surface: pygame.Surface, layout: KnowLayout, state: KnowState, vie
     pr = layout.piece_radius
     thin = max(2, round(layout.radius / 110))
 
+    three = state.opts.three
+    sides = 3 if three else 2
     if view.show_influence:
-        red = blue = 0
-        for piece, where in enumerate(state.pos):
-            mask = geo.border_mask[where]
-            if owner(piece) == 0:
-                red |= mask
-            else:
-                blue |= mask
+        snap = Snapshot(state.pos, three)
+        tints = SIDE_TINT if three else INFLUENCE_TINT
         for i in range(geo.size):
-            r_on, b_on = red >> i & 1, blue >> i & 1
-            if r_on and b_on:
+            if snap.poc >> i & 1:
                 _tint(surface, polys[i], POC_TINT)
                 _draw_cross(surface, cents[i], pr * 0.55, (70, 20, 80), thin)
-            elif r_on:
-                _tint(surface, polys[i], INFLUENCE_TINT[0])
-            elif b_on:
-                _tint(surface, polys[i], INFLUENCE_TINT[1])
+                continue
+            for side in range(sides):
+                if snap.influence[side] >> i & 1:
+                    _tint(surface, polys[i], tints[side])
 
     if view.last is not None:
         a, b = view.last
@@ -309,22 +326,28 @@ def draw_know(surface: pygame.Surface, layout: KnowLayout, state: KnowState, vie
         _outline(surface, polys[a], theme.ACCENT_DIM, thin)
         _outline(surface, polys[b], theme.ACCENT, thin)
 
-    # connections and threads: two same-type pieces of one player joined through the centre
-    for player in (0, 1):
+    # connections and threads: two same-type pieces of one side joined through the centre
+    pairs = [(a, b, side) for side in range(sides) for a, b in connected_pairs(state.pos, side, three)]
+    for a_piece, b_piece, side in pairs:
+        a, b = state.pos[a_piece], state.pos[b_piece]
+        if three and geo.tier[a] in (RIM, CENTER):  # no use to three players: a thin line
+            pygame.draw.line(surface, (40, 36, 30), cents[a], cents[b], max(1, thin - 1))
+            continue
+        ink = CONNECTION_THREE if three else PIECE_COLOURS[side][0]
+        pygame.draw.line(surface, (250, 246, 230) if not three else (40, 36, 30), cents[a], cents[b],
+                         max(5, round(pr * 0.7)))
+        pygame.draw.line(surface, ink, cents[a], cents[b], max(3, round(pr * 0.42)))
+    joined = {piece for a, b, _ in pairs for piece in (a, b)}
+    for player in (0, 1) if view.show_threads else ():
         for kind in range(3):
             a_piece = 6 * player + 2 * kind
+            if a_piece in joined or a_piece + 1 in joined:
+                continue
             a, b = state.pos[a_piece], state.pos[a_piece + 1]
-            connected = geo.corresponds[a] == b
-            if connected:
-                ink = PIECE_COLOURS[player][0]
-                pygame.draw.line(surface, (250, 246, 230), cents[a], cents[b], max(5, round(pr * 0.7)))
-                pygame.draw.line(surface, ink, cents[a], cents[b], max(3, round(pr * 0.42)))
-            elif view.show_threads:
-                ink = PLAYER_INK[player]
-                _dashed(surface, cents[a], layout.center, ink, max(1, thin - 1))
-                _dashed(surface, layout.center, cents[b], ink, max(1, thin - 1))
-    if any(geo.corresponds[state.pos[6 * p + 2 * k]] == state.pos[6 * p + 2 * k + 1]
-           for p in (0, 1) for k in range(3)) or view.show_threads:
+            ink = PLAYER_INK[player]
+            _dashed(surface, cents[a], layout.center, ink, max(1, thin - 1))
+            _dashed(surface, layout.center, cents[b], ink, max(1, thin - 1))
+    if pairs or view.show_threads:
         pygame.draw.circle(surface, TIER_LINE, layout.center, max(3, round(pr * 0.35)))
 
     for i in view.path_targets:

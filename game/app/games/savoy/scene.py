@@ -32,10 +32,9 @@ from game.app.ui.scene import Host
 from game.app.ui.widgets import Button
 from game.rules.base import Game
 from game.rules.options import OptionValue
-from game.rules.savoy import PASS, PLAYERS, SAVOY, Part, SavoyMove, SavoyState, stack_text
-from game.rules.savoy_board import CELL_ID, CROSSINGS, HOME_NAMES
+from game.rules.savoy import PASS, SAVOY, Part, SavoyMove, SavoyState, stacks_of
 from .rules_page import SAVOY_RULES
-from .view import INK, SavoyLayout, SavoyView, draw_icon, draw_savoy, draw_stack
+from .view import SAVOY_LOOK, SavoyLayout, SavoyLook, SavoyView, draw_savoy, draw_seat_icon, draw_stack
 
 ROLL_SECONDS = 0.5
 MAX_ROUTES = 4
@@ -61,7 +60,13 @@ def chained(parts: Sequence[Part]) -> list[Part]:
 
 
 class SavoyScene(PanelScene):
+    """Savoy's scene, and (with another `look` and rules page) Savoya's: any board of strands, any seats.
+
+    A seat moves one colour or (Savoya for two) two; `seat_colours` says which. Cards, dice, messages and
+    the game-over lines name the seats; the board names the colours (R, L, T, B)."""
+
     rules_page = SAVOY_RULES
+    look: SavoyLook = SAVOY_LOOK
     move_col_w = 170
     button_h = (48, 52)
     message_h = (56, 86)
@@ -130,6 +135,31 @@ class SavoyScene(PanelScene):
     def sources(self) -> frozenset[str]:
         return frozenset(p.src for p in self.conts)
 
+    def seat_colours(self, seat: int) -> tuple[int, ...]:
+        """The colours (piece sets) `seat` moves."""
+        return self.state.rules.seats[seat]
+
+    def letters(self, seat: int) -> str:
+        """The letters of the colours `seat` moves ("R", or "RL" for Savoya's Gold)."""
+        return "".join(self.look.board.colours[c] for c in self.seat_colours(seat))
+
+    def owner_of(self, colour: int) -> int | None:
+        """The seat that moves `colour` (None: a colour nobody plays)."""
+        return next((seat for seat, colours in enumerate(self.state.rules.seats) if colour in colours), None)
+
+    def blocked_for(self, cell: str | None) -> frozenset[str]:
+        """The stacks the piece on `cell` may pass over but never land on (two or more of another colour
+        on top, the mover's own other colour included), on the board as the turn so far leaves it."""
+        if cell is None:
+            return frozenset()
+        board = self.look.board
+        stacks = stacks_of(board)
+        colour = stacks.layers(self.board[board.cell_id[cell]])[0]
+        if colour is None:
+            return frozenset()
+        blocked = frozenset(board.cells[c] for c, v in enumerate(self.board) if v and not stacks.can_land(v, colour))
+        return blocked - self.targets(cell)  # (a stack the turn's other parts thin out is a target, not a block)
+
     def targets(self, src: str | None) -> frozenset[str]:
         return frozenset(p.dst for p in self.conts if p.src == src) if src else frozenset()
 
@@ -143,16 +173,20 @@ class SavoyScene(PanelScene):
         return self.roller.rolling
 
     def roll_colours(self) -> Sequence[int]:
-        """Both throw the opening roll (one die each); later, the player to move rolls."""
-        return (0, 1) if self.state.opening else (self.state.to_move,)
+        """Everyone throws the opening roll (one die each); later, the player to move rolls."""
+        return tuple(range(len(self.state.rules.seats))) if self.state.opening else (self.state.to_move,)
+
+    def dice_words_by_seat(self, dice: Sequence[int]) -> str:
+        """``R 5, L 3``: each seat's die of an opening roll."""
+        return ", ".join(f"{name} {die}" for name, die in zip(self.seat_names, dice))
 
     def opening_words(self) -> str:
         state = self.state
         if state.opening and not state.dice:
             if state.opening_roll:
-                r, l = state.opening_roll
-                return f"Tie: R rolled {r} and L rolled {l}. Roll again."
-            return "Opening roll: one die each; the higher roll moves first, using that die alone."
+                return f"Tie for the highest ({self.dice_words_by_seat(state.opening_roll)}): roll again."
+            most = "higher" if len(state.rules.seats) == 2 else "highest"
+            return f"Opening roll: one die each; the {most} roll moves first, using that die alone."
         return ""
 
     # -- actions -------------------------------------------------------------------------
@@ -208,14 +242,14 @@ class SavoyScene(PanelScene):
             if before.opening and state.opening:
                 self.say(self.opening_words())
             elif before.opening:
-                r, l = state.opening_roll
-                who = PLAYERS[state.to_move]
-                self.say(f"Opening roll: R {r}, L {l}. {who} starts and moves {max(r, l)} alone."
+                who = self.seat_names[state.to_move]
+                self.say(f"Opening roll: {self.dice_words_by_seat(state.opening_roll)}. {who} starts and moves "
+                         f"{max(state.opening_roll)} alone."
                          + (f" {self.info['note']}" if self.info.get("note") else ""))
             else:
                 self.say(self.info.get("note") or "", error=self.must_pass())
         elif move.kind == "pass":
-            self.say(f"{PLAYERS[before.to_move]} passed: no legal move with {dice_words(before.dice)}.")
+            self.say(f"{self.seat_names[before.to_move]} passed: no legal move with {dice_words(before.dice)}.")
         else:
             self.say("")
         self.check_over()
@@ -253,7 +287,7 @@ class SavoyScene(PanelScene):
 
     # -- layout --------------------------------------------------------------------------
     def make_board_layout(self, rect: pygame.Rect) -> SavoyLayout:
-        return SavoyLayout(rect.inflate(-6, -6))
+        return SavoyLayout(rect.inflate(-6, -6), self.look)
 
     def board_target_px(self, layout: SavoyLayout) -> float:
         return layout.spacing  # cells are this far apart; a tap finds the nearest
@@ -261,8 +295,8 @@ class SavoyScene(PanelScene):
     def phone_board_height(self, room: int, width: int) -> int:
         """No taller than the board drawn across the full width needs."""
         room = max(120, room)
-        spacing = min(width / (SavoyLayout.COLS + 0.3), room / (SavoyLayout.ROWS + 0.3))
-        return min(room, int(spacing * (SavoyLayout.ROWS + 0.3)) + 4)
+        spacing = SavoyLayout.spacing_for(width, room, self.look)
+        return min(room, int(spacing * (self.look.rows + 0.3)) + 4)
 
     def place_status(self, x: int, y: int, width: int) -> int:
         """The status line and, under it, the turn being built."""
@@ -345,7 +379,7 @@ class SavoyScene(PanelScene):
             self.selected = None if name == self.selected else name
             if self.selected is not None:
                 self.say(f"{name}: the green cells show where this piece can go with "
-                         f"{dice_words(self.dice_left)}.")
+                         f"{dice_words(self.dice_left)}.{self.own_blocks_words(name)}")
             return
         chosen, self.selected = self.selected, None
         if chosen is not None:
@@ -365,6 +399,22 @@ class SavoyScene(PanelScene):
             reason = f"{label}: {reason[:1].lower() + reason[1:]}"
         self.say(f"{reason}. Tap a green cell, or another ringed piece.", error=True)
 
+    def own_blocks_words(self, cell: str) -> str:
+        """Where the mover's own stacks of another colour block the piece on `cell` ("differently coloured"
+        blocks, whoever owns it: Savoya for two), a sentence saying so; else ""."""
+        board = self.look.board
+        stacks = stacks_of(board)
+        colour = stacks.layers(self.board[board.cell_id[cell]])[0]
+        mine = self.seat_colours(self.state.to_move)
+        own = sorted((name for name in self.blocked_for(cell)
+                      if stacks.layers(self.board[board.cell_id[name]])[0] in mine), key=board.name_rank.get)
+        if not own or colour is None:
+            return ""
+        letter = board.colours[colour]
+        other = board.colours[stacks.layers(self.board[board.cell_id[own[0]]])[0]]
+        return (f" Your own {other} stack{'s' if len(own) > 1 else ''} on {', '.join(own)} "
+                f"block{'' if len(own) > 1 else 's'} this {letter} piece (crossed out): it may jump over, not land.")
+
     def _route_at(self, name: str | None) -> Part | None:
         """The competing route that alone passes through `name` (tapping a cell on it picks it)."""
         if name is None or self.layout_board is None:
@@ -377,26 +427,38 @@ class SavoyScene(PanelScene):
         """Why tapping this cell did nothing (from the rules' details and continuations)."""
         state = self.state
         me = state.to_move
-        stack = stack_text(self.board[CELL_ID[name]])
-        if not stack:
+        board = self.look.board
+        stacks = stacks_of(board)
+        top, _, under = stacks.layers(self.board[board.cell_id[name]])
+        mover = self.seat_names[me]
+        if top is None:
             if self.must_pass():
-                self.say(self.info.get("note") or f"{PLAYERS[me]} has no legal move and must pass.", error=True)
+                self.say(self.info.get("note") or f"{mover} has no legal move and must pass.", error=True)
             elif self.conts:
                 self.say(f"{name} is empty: tap one of the ringed pieces first (those can move with "
                          f"{dice_words(self.dice_left)}), then a green cell.", error=True)
             else:
                 self.say("The turn is complete: press Play to confirm it, or Undo a part.", error=True)
             return
-        mine, other = PLAYERS[me], PLAYERS[1 - me]
+        mine = self.seat_colours(me)
+        letters = board.colours
+        height = stacks.layers(self.board[board.cell_id[name]])[1] + (under is not None)
         if self.must_pass():
-            self.say(self.info.get("note") or f"{mine} has no legal move and must pass.", error=True)
-        elif stack[-1] != mine:
-            if mine in stack:
-                self.say(f"The {mine} piece on {name} is pinned by {other}: it cannot move until every {other} "
-                         "piece on top has left.", error=True)
+            self.say(self.info.get("note") or f"{mover} has no legal move and must pass.", error=True)
+        elif top not in mine:
+            owner = self.owner_of(top)
+            if under in mine:
+                seat = letters[top] if owner is None else self.seat_names[owner]
+                whose = f" ({seat})" if seat != letters[top] else ""  # Savoya: the seat, where it is not the colour
+                self.say(f"The {letters[under]} piece on {name} is pinned by {letters[top]}{whose}: it cannot move "
+                         f"until every {letters[top]} piece on top has left.", error=True)
             else:
-                self.say(f"That is {other}'s {'stack' if len(stack) > 1 else 'piece'}; it is {mine}'s turn.",
+                who = letters[top] if owner is None else self.seat_names[owner]
+                self.say(f"That is {who}'s {'stack' if height > 1 else 'piece'}; it is {mover}'s turn.",
                          error=True)
+        elif under in mine and top in mine and under != top:
+            self.say(f"Your {letters[under]} piece on {name} is pinned by your own {letters[top]} "
+                     f"({'stack' if height > 2 else 'piece'}): move the {letters[top]} off to free it.", error=True)
         elif not self.conts:
             self.say("The turn is complete: press Play to confirm it, or Undo a part.", error=True)
         elif any(p.dst == name for p in self.parts) and not any(p.src == name for p in self.conts):
@@ -423,7 +485,8 @@ class SavoyScene(PanelScene):
         rolling = self.roller.rolling
         b["roll"].enabled = self.roll_due()
         b["roll"].label = "Rolling..." if rolling else ("Opening roll" if state.opening else "Roll")
-        b["roll"].hint = ("one die each" if state.opening else PLAYERS[state.to_move]) if self.roll_due() else ""
+        roller = "one die each" if state.opening else self.seat_names[state.to_move]
+        b["roll"].hint = roller if self.roll_due() else ""
         b["play"].enabled = self.done is not None and not rolling
         b["play"].hint = str(self.done) if self.done is not None else ""
         b["pass"].enabled = self.must_pass() and not rolling
@@ -436,7 +499,7 @@ class SavoyScene(PanelScene):
 
     def play_status(self) -> tuple[str, tuple[int, int, int]]:
         state = self.state
-        me = PLAYERS[state.to_move]
+        me = self.seat_names[state.to_move]
         if self.roller.rolling:
             words = "Rolling..."
         elif state.opening and not state.dice:
@@ -448,9 +511,10 @@ class SavoyScene(PanelScene):
         else:
             words = f"{me} to move {dice_words(state.dice)} ({self.info.get('max_pips', 0)} pips to use)"
         if self.hover_cell is not None:
-            kind = " crossing" if CELL_ID[self.hover_cell] in CROSSINGS else ""
+            board = self.look.board
+            kind = " crossing" if board.cell_id[self.hover_cell] in board.crossings else ""
             words += f"   ·   {self.hover_cell}{kind}"
-        colour = theme.TEXT if state.opening and not state.dice else INK[state.to_move]
+        colour = theme.TEXT if state.opening and not state.dice else self.look.ink[self.seat_colours(state.to_move)[0]]
         return words, colour
 
     def turn_line(self) -> str:
@@ -476,22 +540,24 @@ class SavoyScene(PanelScene):
         return "", theme.TEXT_DIM
 
     def move_item(self, number: int, before: SavoyState, move: SavoyMove) -> str:
-        who = "" if move.kind == "roll" and before.opening else PLAYERS[before.to_move]
+        who = "" if move.kind == "roll" and before.opening else self.seat_names[before.to_move]
         return f"{number}. {who} {move}".replace("  ", " ")
 
     # -- cards ---------------------------------------------------------------------------
-    def pieces(self, colour: int) -> int:
-        letter = PLAYERS[colour]
-        return sum(stack.count(letter) for stack in self.info.get("stacks", {}).values())
+    def pieces(self, seat: int) -> int:
+        """How many pieces `seat` has (of all its colours)."""
+        letters = self.letters(seat)
+        return sum(stack.count(letter) for stack in self.info.get("stacks", {}).values() for letter in letters)
 
     def card_icon(self, colour: int) -> Callable[[pygame.Surface, tuple[float, float], float], None]:
-        return lambda surface, centre, r: draw_icon(surface, colour, centre, r)
+        colours = self.seat_colours(colour)
+        return lambda surface, centre, r: draw_seat_icon(surface, colours, centre, r, self.look)
 
     def card_title(self, colour: int) -> str:
-        return f"{PLAYERS[colour]}  Player {colour + 1}"
+        return f"{self.seat_names[colour]}  Player {colour + 1}"
 
     def card_tags(self, colour: int, moving: bool) -> list[str]:
-        home = self.info.get("home", {}).get(PLAYERS[colour], 0)
+        home = self.info.get("home", {}).get(self.seat_names[colour], 0)
         tags = [f"home {home}/{self.pieces(colour)}"]
         if moving:
             tags.append("to roll" if not self.state.dice else "to move")
@@ -508,7 +574,7 @@ class SavoyScene(PanelScene):
         return state.to_move == colour
 
     def card_score(self, colour: int, scores: Sequence[int]) -> str:
-        return str(self.info.get("pips_to_home", {}).get(PLAYERS[colour], ""))
+        return str(self.info.get("pips_to_home", {}).get(self.seat_names[colour], ""))
 
     def score_caption(self) -> str:
         return "pips to go"
@@ -532,16 +598,24 @@ class SavoyScene(PanelScene):
                 if move.kind == "pass":
                     break
         dice, owners, caption = self.tray()
-        pips = self.info.get("pips_to_home", {})
         return SavoyView(
             movable=self.sources() if not self.roller.rolling and not self.route_choices else frozenset(),
-            selected=sel, targets=targets, previews=previews if not self.route_choices else [],
+            selected=sel, targets=targets, blocked=self.blocked_for(sel),
+            previews=previews if not self.route_choices else [],
             choices=[(p.src, p.via, p.steps) for p in self.route_choices], chosen=chosen, last=last,
             hover=geo_hover, show_names=bool(self.show_names),
             mover=None if state.over else state.to_move,
-            pips=(pips.get("R", 0), pips.get("L", 0)), dice=dice, dice_owner=owners, dice_caption=caption,
-            title="" if self.portrait or self.board_zoom.camera.zoomed else "Savoy",  # (with the legend)
+            pips=self.colour_pips(), dice=dice, dice_owner=owners, dice_caption=caption,
+            title="" if self.portrait or self.board_zoom.camera.zoomed else self.game.title,  # (with the legend)
         )
+
+    def colour_pips(self) -> tuple[int, ...]:
+        """Pips each colour still needs to bring its pieces home (-1 for a colour nobody plays), by the homes."""
+        by_colour = self.info.get("pips_to_home_by_colour")
+        letters = self.look.board.colours
+        if by_colour is None:  # (Savoy: a seat is a colour)
+            by_colour = self.info.get("pips_to_home", {})
+        return tuple(by_colour.get(letter, -1) for letter in letters)
 
     # -- moves on their way, and their sound ----------------------------------------------------
     def shown_board(self, state: SavoyState | None = None) -> tuple[int, ...]:
@@ -592,7 +666,7 @@ class SavoyScene(PanelScene):
                 base = stacks.apply(base, colour, {ids[cell]: -count})
         r = geo.piece_radius
         return base, [Slide(tuple(path), lambda surface, at, t, value=stacks.make(colour, count, None):
-                            draw_stack(surface, value, at, r)) for path, colour, count in travels]
+                            draw_stack(surface, value, at, r, self.look)) for path, colour, count in travels]
 
     def captures(self, before: SavoyState, move: SavoyMove) -> bool:
         """A piece pinned where none was: the turn landed on a lone piece of the other side."""
@@ -609,19 +683,23 @@ class SavoyScene(PanelScene):
     def tray(self) -> tuple[list[tuple[int, bool]], list[int], str]:
         """The dice beside the board: tumbling, the opening dice, or the roll in force with used dice struck."""
         state = self.state
+        seats = range(len(state.rules.seats))
+        first = [self.seat_colours(seat)[0] for seat in seats]  # each seat's dice in its (first) colour
+        names = self.seat_names
         if self.roller.rolling:
-            owners = [0, 1] if state.opening else [state.to_move] * 2
-            caption = "R and L roll" if state.opening else f"{PLAYERS[state.to_move]} rolls"
+            owners = list(first) if state.opening else [first[state.to_move]] * 2
+            caption = ((" and ".join(names) if len(names) == 2 else "Everyone") + " roll" if state.opening
+                       else f"{names[state.to_move]} rolls")
             return [(v, False) for v in self.roller.faces], owners, caption
         if state.over:
             return [], [], ""
         if state.opening and state.opening_roll:  # a tie, to be rolled again
-            r, l = state.opening_roll
-            return [(r, True), (l, True)], [0, 1], f"Tie {r}-{l}: roll again"
+            tie = "-".join(map(str, state.opening_roll))
+            return [(d, True) for d in state.opening_roll], list(first), f"Tie {tie}: roll again"
         if state.opening:
             return [], [], "Opening roll"
         if not state.dice:
-            return [], [], f"{PLAYERS[state.to_move]} to roll"
+            return [], [], f"{names[state.to_move]} to roll"
         left = Counter(self.dice_left)
         shown = []
         for value in sorted(state.dice):
@@ -630,15 +708,14 @@ class SavoyScene(PanelScene):
                 shown.append((value, False))
             else:
                 shown.append((value, True))
-        me = PLAYERS[state.to_move]
+        me = names[state.to_move]
         if state.turns == 0 and state.opening_roll:
-            r, l = state.opening_roll
-            caption = f"Opening: R {r}, L {l}"
+            caption = f"Opening: {self.dice_words_by_seat(state.opening_roll)}"
         elif self.must_pass():
             caption = f"{me} must pass"
         else:
             caption = f"{me}: {dice_words(state.dice)}"
-        return shown, [state.to_move] * len(shown), caption
+        return shown, [first[state.to_move]] * len(shown), caption
 
     def draw(self, surface: pygame.Surface) -> None:
         self.sync_buttons()
@@ -657,7 +734,8 @@ class SavoyScene(PanelScene):
         self.draw_board(surface, paint)
         self.draw_buttons(surface)
         if self.portrait:
-            theme.text(surface, "Savoy", 26, theme.TEXT, center=(self.size[0] // 2, self.b["menu"].rect.centery))
+            theme.text(surface, self.game.title, 26, theme.TEXT,
+                       center=(self.size[0] // 2, self.b["menu"].rect.centery))
         theme.text(surface, self.turn_line(), self.text_size - 1, theme.ACCENT if self.parts else theme.TEXT_DIM,
                    midleft=self.turn_rect.midleft, max_width=self.turn_rect.width)
         self.draw_panels(surface)
@@ -666,15 +744,17 @@ class SavoyScene(PanelScene):
     def breakdown_lines(self) -> list[str]:
         state = self.state
         lines = []
-        for colour in (0, 1):
-            who = PLAYERS[colour]
+        board = self.look.board
+        for seat, who in enumerate(self.seat_names):
             home = self.info["home"][who]
-            lines.append(f"{who} (Player {colour + 1}): {home} of {self.pieces(colour)} pieces home "
-                         f"({', '.join(HOME_NAMES[colour])}); {self.info['pips_to_home'][who]} pips to go")
+            cells = "; ".join(f"{board.colours[c]} to {', '.join(board.home_names[c])}"
+                              for c in self.seat_colours(seat))
+            lines.append(f"{who} (Player {seat + 1}): {home} of {self.pieces(seat)} pieces home "
+                         f"({cells}); {self.info['pips_to_home'][who]} pips to go")
         outcome = self.game.outcome(state)
         if outcome is not None and outcome.winner is None:
             lines.append("House rules: Cameron Browne's rules give no way to end a game that cannot finish "
-                         f"(for example when both sides pin each other), so this app draws after "
+                         f"(for example when players pin each other), so this app draws after "
                          f"{state.rules.draw_passes} passes in a row, at a dead position (no roll lets "
-                         f"either side move), or after {state.rules.max_turns} turns.")
+                         f"anyone move), or after {state.rules.max_turns} turns.")
         return lines

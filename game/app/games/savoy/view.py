@@ -1,16 +1,21 @@
-"""Drawing a Savoy position: a pure function of the board plus the UI's marks.
+"""Drawing a Savoy (or Savoya) position: a pure function of the board plus the UI's marks.
 
-The figure-of-eight is drawn as what it is, a ribbon of cells: a smooth curve
-through the cell centres of the path (savoy_board.PATH_NAMES), with a divider
-between neighbouring cells. At the four crossings one strand passes over the
-other (as in the pbmserv diagram: the row is on top at d4 and h7, the column at
-h4 and l7), so the crossing is drawn as a bridge and the strand beneath shows
-its edges broken. Stacks show their height, a pinned piece peeks out under the
-stack pinning it with a pin through it, and the two homes are tinted in their
-owner's colour.
+One drawing serves every board of strands (`game.rules.savoy_board.SavoyBoard`): a `SavoyLook` says
+what a board looks like beyond its cells (the pass drawn on top at each crossing, the colours of its
+pieces and strands, where the home labels, the dice and the title go); Savoy's is `SAVOY_LOOK` here,
+Savoya's lives with its scene (game/app/games/savoya/).
 
-Nothing here decides what is legal: the scene passes highlights computed from
-the rules (`continuations`, `details`).
+Each strand is drawn as what it is, a ribbon of cells: a smooth curve through the cell centres of the
+strand, with a divider between neighbouring cells. At a crossing one pass goes over the other (Savoy:
+as in the pbmserv diagram, the row is on top at d4 and h7, the column at h4 and l7), so the crossing is
+drawn as a bridge and the pass beneath shows its edges broken. Stacks show their height, a pinned piece
+peeks out under the stack pinning it with a pin through it, and the homes are tinted in their colour.
+
+Every colour's piece has its own silhouette as well as its hue: a disc with a point towards the home it
+travels to (R right, L left, T up, B down), so no colour is told by hue alone.
+
+Nothing here decides what is legal: the scene passes highlights computed from the rules
+(`continuations`, `details`).
 """
 
 from __future__ import annotations
@@ -24,26 +29,78 @@ import pygame
 from game.app.play.dice import draw_die_face
 from game.app.ui import theme
 from game.app.ui.drawing import cached_surface
-from game.rules.savoy import stack_text
-from game.rules.savoy_board import CELL_ID, CELLS, GRID, HOME_NAMES, PATH_LENGTH, PATH_NAMES, RAY_BY_FIRST, RAYS
+from game.rules.savoy import stacks_of
+from game.rules.savoy_board import SAVOY_BOARD, SavoyBoard
 
 Colour = tuple[int, int, int]
 Point = tuple[float, float]
+GridRect = tuple[float, float, float, float]  # (column x, row of the top edge, width, height) in cells
 
-# R (player 0) warm red with a dark rim, L (player 1) deep blue with a light rim: they differ in
-# brightness as well as hue.
-PIECE: tuple[tuple[Colour, Colour], ...] = (((216, 78, 62), (88, 24, 18)), ((44, 88, 186), (232, 238, 250)))
-INK: tuple[Colour, Colour] = ((244, 130, 112), (128, 168, 244))
-HOME_TINT: tuple[Colour, Colour] = ((236, 178, 160), (170, 194, 236))
 RIBBON = theme.BOARD
 RIBBON_EDGE = (116, 92, 60)
 DIVIDER = (170, 146, 106)
 CROSS_MARK = (200, 176, 128)
 TARGET = (110, 220, 130)
+BLOCKED = (232, 92, 84)   # a stack the chosen piece may not land on
 ROUTE_COLOURS: tuple[Colour, ...] = ((110, 220, 130), (120, 190, 250), (240, 140, 220), (250, 220, 90))
-# The strand drawn on top at each crossing (its path index): the row at d4 and h7, the column at h4 and l7.
-OVER = frozenset({3, 32, 21, 12})
 SAMPLES = 10  # curve points per path step
+# the way each colour's pieces point (towards its home): R right, L left, T up, B down (screen y down)
+POINTING: dict[str, tuple[float, float]] = {"R": (1.0, 0.0), "L": (-1.0, 0.0), "T": (0.0, -1.0), "B": (0.0, 1.0)}
+
+
+@dataclass(frozen=True)
+class SavoyLook:
+    """What a board of strands looks like beyond its cells.
+
+    `over`: the passes (strand number, index along it) drawn on top at the crossings. `pieces[colour]`:
+    a piece's fill and rim (they differ in brightness as well as hue); `ink[colour]`: text in that colour
+    on the dark background; `home_tint[colour]`: its home cells. `ribbons[strand]`: fill and edge of each
+    strand. `home_labels[colour]`: the middle of its home's label, in grid units (x from 0 at column a,
+    rows as numbered); `dice_area`, `note_area`: the empty corners for the dice and the title (with its
+    legend), as GridRects."""
+
+    board: SavoyBoard
+    over: frozenset[tuple[int, int]]
+    pieces: tuple[tuple[Colour, Colour], ...]
+    ink: tuple[Colour, ...]
+    home_tint: tuple[Colour, ...]
+    ribbons: tuple[tuple[Colour, Colour], ...]
+    home_labels: tuple[Point, ...]
+    dice_area: GridRect
+    note_area: GridRect
+    label_width: float = 3.4  # cells: the widest a home label may be
+
+    @property
+    def cols(self) -> int:
+        return self.board.width
+
+    @property
+    def rows(self) -> int:
+        return self.board.height
+
+    def letter_ink(self, colour: int) -> Colour:
+        """Text drawn on a piece of `colour` (its height, its letter): its rim, light or dark."""
+        return self.pieces[colour][1]
+
+
+# R (colour 0) warm red with a dark rim, L (colour 1) deep blue with a light rim: they differ in brightness
+# as well as hue. The strand drawn on top at each crossing (its path index): the row at d4 and h7, the
+# column at h4 and l7.
+SAVOY_LOOK = SavoyLook(
+    board=SAVOY_BOARD,
+    over=frozenset((0, i) for i in (3, 32, 21, 12)),
+    pieces=(((216, 78, 62), (88, 24, 18)), ((44, 88, 186), (232, 238, 250))),
+    ink=((244, 130, 112), (128, 168, 244)),
+    home_tint=((236, 178, 160), (170, 194, 236)),
+    ribbons=((RIBBON, RIBBON_EDGE),),
+    home_labels=((13.0, 6.22), (1.0, 4.78)),  # under m7..o7, above a4..c4
+    dice_area=(9.0, 3.45, 5.5, 3.05),
+    note_area=(-0.4, 10.4, 4.4, 3.3),
+)
+# (Savoy's names, kept for the code that draws Savoy's pieces elsewhere)
+PIECE = SAVOY_LOOK.pieces
+INK = SAVOY_LOOK.ink
+HOME_TINT = SAVOY_LOOK.home_tint
 
 
 def _catmull(p0: Point, p1: Point, p2: Point, p3: Point, t: float) -> Point:
@@ -52,41 +109,77 @@ def _catmull(p0: Point, p1: Point, p2: Point, p3: Point, t: float) -> Point:
                  for a, b, c, d in zip(p0, p1, p2, p3))  # type: ignore[return-value]
 
 
+def _curve(pts: Sequence[Point]) -> list[list[Point]]:
+    """The smooth curve of each step i (position i to i + 1) of a strand through `pts`: SAMPLES + 1
+    points, both ends included."""
+    n = len(pts)
+    steps = []
+    for i in range(n - 1):
+        p0 = pts[i - 1] if i > 0 else (2 * pts[0][0] - pts[1][0], 2 * pts[0][1] - pts[1][1])
+        p3 = pts[i + 2] if i + 2 < n else (2 * pts[-1][0] - pts[-2][0], 2 * pts[-1][1] - pts[-2][1])
+        steps.append([_catmull(p0, pts[i], pts[i + 1], p3, k / SAMPLES) for k in range(SAMPLES + 1)])
+    return steps
+
+
 class SavoyLayout:
-    """Pixel geometry of the board (15 columns a..o, 10 rows) fitted into `rect`."""
+    """Pixel geometry of a board (Savoy: 15 columns a..o, 10 rows) fitted into `rect`."""
 
-    COLS, ROWS = 15, 10
+    COLS, ROWS = SAVOY_LOOK.cols, SAVOY_LOOK.rows  # (Savoy's)
 
-    def __init__(self, rect: pygame.Rect) -> None:
+    def __init__(self, rect: pygame.Rect, look: SavoyLook = SAVOY_LOOK) -> None:
         self.rect = pygame.Rect(rect)
-        self.spacing = max(8.0, min(rect.width / (self.COLS + 0.3), rect.height / (self.ROWS + 0.3)))
+        self.look = look
+        board = self.board = look.board
+        cols, rows = look.cols, look.rows
+        self.spacing = max(8.0, min(rect.width / (cols + 0.3), rect.height / (rows + 0.3)))
         s = self.spacing
-        self.left = rect.centerx - self.COLS * s / 2
-        self.top = rect.centery - self.ROWS * s / 2
-        self.bounds = pygame.Rect(round(self.left), round(self.top), round(self.COLS * s), round(self.ROWS * s))
-        self.centres: list[Point] = [self.grid_px(*GRID[name]) for name in CELLS]
-        pts = [self.centres[CELL_ID[name]] for name in PATH_NAMES]
-        self.path_xy = pts
-        # the curve of each path step i (position i to i + 1), SAMPLES + 1 points, both ends included
-        self.steps: list[list[Point]] = []
-        for i in range(PATH_LENGTH - 1):
-            p0 = pts[i - 1] if i > 0 else (2 * pts[0][0] - pts[1][0], 2 * pts[0][1] - pts[1][1])
-            p3 = pts[i + 2] if i + 2 < PATH_LENGTH else (2 * pts[-1][0] - pts[-2][0], 2 * pts[-1][1] - pts[-2][1])
-            self.steps.append([_catmull(p0, pts[i], pts[i + 1], p3, k / SAMPLES) for k in range(SAMPLES + 1)])
+        self.left = rect.centerx - cols * s / 2
+        self.top = rect.centery - rows * s / 2
+        self.bounds = pygame.Rect(round(self.left), round(self.top), round(cols * s), round(rows * s))
+        self.centres: list[Point] = [self.grid_px(*board.grid[name]) for name in board.cells]
+        # per strand: its cell centres in order, and the curve of each of its steps
+        self.strand_xy = [[self.centres[board.cell_id[name]] for name in strand] for strand in board.strands]
+        self.strand_steps = [_curve(pts) for pts in self.strand_xy]
+        # the strand of each ray of each cell (in the order the board lists the rays)
+        self.ray_strand: list[list[int]] = []
+        for c, passes in enumerate(board.passes):
+            strands = []
+            for s_number, index in passes:
+                for sign in (1, -1):
+                    if 0 <= index + sign < len(board.strands[s_number]):
+                        strands.append(s_number)
+            self.ray_strand.append(strands)
         self.ribbon = s * 0.78
         self.piece_radius = s * 0.38
-        # empty corners of the figure: the dice lie bottom right, the title sits top left
-        self.dice_area = pygame.Rect(round(self.grid_px(9, 3.45)[0]), round(self.grid_px(9, 3.45)[1]),
-                                     round(5.5 * s), round(3.05 * s))
-        self.note_area = pygame.Rect(round(self.left + 0.1 * s), round(self.top + 0.1 * s), round(4.4 * s),
-                                     round(3.3 * s))
+        self.dice_area = self.grid_rect(look.dice_area)
+        self.note_area = self.grid_rect(look.note_area)
+
+    @classmethod
+    def spacing_for(cls, width: float, height: float, look: SavoyLook = SAVOY_LOOK) -> float:
+        """The spacing of cells a layout of `width` x `height` gets (for sizing a board before laying it out)."""
+        return min(width / (look.cols + 0.3), height / (look.rows + 0.3))
+
+    # Savoy's single strand, as the code of earlier versions names it
+    @property
+    def path_xy(self) -> list[Point]:
+        return self.strand_xy[0]
+
+    @property
+    def steps(self) -> list[list[Point]]:
+        return self.strand_steps[0]
 
     def grid_px(self, x: float, row: float) -> Point:
         s = self.spacing
-        return (self.left + (x + 0.5) * s, self.top + (self.ROWS - row + 0.5) * s)
+        return (self.left + (x + 0.5) * s, self.top + (self.look.rows - row + 0.5) * s)
+
+    def grid_rect(self, area: GridRect) -> pygame.Rect:
+        x, row, w, h = area
+        left, top = self.grid_px(x, row)
+        s = self.spacing
+        return pygame.Rect(round(left), round(top), round(w * s), round(h * s))
 
     def centre(self, name: str) -> Point:
-        return self.centres[CELL_ID[name]]
+        return self.centres[self.board.cell_id[name]]
 
     def cell_at(self, pos: tuple[int, int]) -> str | None:
         """The cell whose centre is nearest `pos` (within about two thirds of a cell), or None."""
@@ -96,24 +189,23 @@ class SavoyLayout:
             d = (cx - px) ** 2 + (cy - py) ** 2
             if d < best_d:
                 best, best_d = c, d
-        return None if best is None else CELLS[best]
+        return None if best is None else self.board.cells[best]
 
     def route(self, src: str, via: str, steps: int) -> tuple[list[Point], list[str]]:
         """The curve of a trip (from `src` towards `via` for `steps` cells) and the cells it passes."""
-        cell = CELL_ID[src]
-        ray = RAY_BY_FIRST[cell].get(CELL_ID[via]) if via in CELL_ID else None
+        board = self.board
+        cell = board.cell_id[src]
+        ray = board.ray_by_first[cell].get(board.cell_id[via]) if via in board.cell_id else None
         if ray is None:
             return [self.centre(src)], [src]
-        index, sign, cells = RAYS[cell][ray]
+        index, sign, cells = board.rays[cell][ray]
+        curve = self.strand_steps[self.ray_strand[cell][ray]]
         points: list[Point] = []
         for k in range(steps):
             i = index + sign * k
-            if sign > 0:
-                seg = self.steps[i]
-            else:
-                seg = self.steps[i - 1][::-1]
+            seg = curve[i] if sign > 0 else curve[i - 1][::-1]
             points.extend(seg if not points else seg[1:])
-        return points, [src] + [CELLS[c] for c in cells[:steps]]
+        return points, [src] + [board.cells[c] for c in cells[:steps]]
 
 
 @dataclass
@@ -123,6 +215,7 @@ class SavoyView:
     movable: frozenset[str] = frozenset()   # cells with a piece that can start a trip now
     selected: str | None = None
     targets: frozenset[str] = frozenset()   # where the selected piece can go
+    blocked: frozenset[str] = frozenset()   # stacks the selected piece may pass over but not land on
     previews: list[tuple[str, str, int]] = field(default_factory=list)  # (src, via, steps) routes to show thin
     choices: list[tuple[str, str, int]] = field(default_factory=list)   # competing routes to pick from
     chosen: list[tuple[str, str, int, str]] = field(default_factory=list)  # parts of this turn (+ dice text)
@@ -130,10 +223,10 @@ class SavoyView:
     hover: str | None = None
     show_names: bool = True
     mover: int | None = None
-    pips: tuple[int, int] | None = None     # pips each side still needs to bring every piece home, by the homes
+    pips: tuple[int, ...] | None = None     # pips each colour still needs to bring every piece home, by the homes
     dice: list[tuple[int, bool]] = field(default_factory=list)   # (value, used) of the roll in force
     dice_caption: str = ""
-    dice_owner: list[int] = field(default_factory=list)         # border colour per die (player), or -1
+    dice_owner: list[int] = field(default_factory=list)         # border colour per die (a piece colour), or -1
     title: str = ""
 
 
@@ -159,46 +252,74 @@ def _normal(a: Point, b: Point) -> Point:
     return (-dy / n, dx / n)
 
 
-def draw_piece(surface: pygame.Surface, player: int, centre: Point, radius: float) -> None:
-    fill, rim = PIECE[player]
-    cx, cy = round(centre[0]), round(centre[1])
-    r = max(3, round(radius))
-    pygame.draw.circle(surface, fill, (cx, cy), r)
-    pygame.draw.circle(surface, rim, (cx, cy), r, max(1, r // 5))
+def piece_outline(letter: str, centre: Point, radius: float) -> list[Point]:
+    """A piece's silhouette: a disc drawn out to a point on the side of the home it travels to."""
+    dx, dy = POINTING.get(letter, (1.0, 0.0))
+    cx, cy = centre
+    tip_angle = math.atan2(dy, dx)
+    points = []
+    for k in range(28):
+        a = tip_angle + math.pi * 2 * k / 28
+        # the rim bulges to a point over the quarter facing the tip
+        off = abs(math.remainder(a - tip_angle, 2 * math.pi))
+        reach = radius * (1.0 + 0.42 * max(0.0, 1.0 - off / (math.pi / 3.2)) ** 1.6)
+        points.append((cx + reach * math.cos(a), cy + reach * math.sin(a)))
+    return points
 
 
-def draw_icon(surface: pygame.Surface, player: int, centre: Point, radius: float) -> None:
-    """A player's piece with its letter (for cards and legends)."""
-    draw_piece(surface, player, centre, radius)
+def draw_piece(surface: pygame.Surface, player: int, centre: Point, radius: float,
+               look: SavoyLook = SAVOY_LOOK) -> None:
+    """One piece of colour `player`: its hue, its rim and its pointed silhouette."""
+    fill, rim = look.pieces[player]
+    r = max(3.0, radius * 0.92)
+    outline = piece_outline(look.board.colours[player], centre, r)
+    pygame.draw.polygon(surface, fill, outline)
+    pygame.draw.polygon(surface, rim, outline, max(1, round(r / 5)))
+
+
+def draw_icon(surface: pygame.Surface, player: int, centre: Point, radius: float,
+              look: SavoyLook = SAVOY_LOOK) -> None:
+    """A colour's piece with its letter (for cards and legends)."""
+    draw_piece(surface, player, centre, radius, look)
     if radius >= 10:  # room for the letter at the least text size
-        theme.text(surface, "RL"[player], max(theme.MIN_TEXT, round(radius * 1.3)),
-                   PIECE[player][1] if player else (250, 236, 230), center=centre)
+        theme.text(surface, look.board.colours[player], max(theme.MIN_TEXT, round(radius * 1.3)),
+                   look.letter_ink(player), center=centre)
 
 
-def draw_stack(surface: pygame.Surface, value: int, centre: Point, radius: float) -> None:
-    """A cell's stack: height shown by layered discs and a number; a pinned piece peeks out beneath."""
-    stack = stack_text(value)
-    if not stack:
+def draw_seat_icon(surface: pygame.Surface, colours: Sequence[int], centre: Point, radius: float,
+                   look: SavoyLook = SAVOY_LOOK) -> None:
+    """The marker of a seat: its colour's piece, or (a seat of two colours) both, side by side and smaller."""
+    if len(colours) == 1:
+        draw_icon(surface, colours[0], centre, radius, look)
         return
-    top = "RL".index(stack[-1])
-    pinned = len(stack) > 1 and stack[0] != stack[-1]
-    height = len(stack) - (1 if pinned else 0)
+    r = radius * 0.7
+    for k, colour in enumerate(colours):
+        offset = (k - (len(colours) - 1) / 2) * r * 1.5
+        draw_piece(surface, colour, (centre[0] + offset, centre[1]), r, look)
+
+
+def draw_stack(surface: pygame.Surface, value: int, centre: Point, radius: float,
+               look: SavoyLook = SAVOY_LOOK) -> None:
+    """A cell's stack: height shown by layered pieces and a number; a pinned piece peeks out beneath."""
+    top, height, under = stacks_of(look.board).layers(value)
+    if top is None:
+        return
+    pinned = under is not None
     cx, cy = centre
     r = radius
     if pinned:
-        under = 1 - top
         px, py = cx - r * 0.42, cy + r * 0.42
-        draw_piece(surface, under, (px, py), r * 0.92)
+        draw_piece(surface, under, (px, py), r * 0.92, look)
         cx, cy = cx + r * 0.2, cy - r * 0.2
     layers = min(height, 4)
     lift = max(2.0, r * 0.16)
     for k in range(layers):
-        draw_piece(surface, top, (cx, cy + (layers - 1 - k) * lift - (layers - 1) * lift / 2), r * 0.9)
+        draw_piece(surface, top, (cx, cy + (layers - 1 - k) * lift - (layers - 1) * lift / 2), r * 0.9, look)
     top_centre = (cx, cy - (layers - 1) * lift / 2)
     if height > 1:
-        ink = (255, 244, 236) if top == 0 else (255, 255, 255)
         # the height is never left out: on a small board the number is larger than the piece
-        theme.text(surface, str(height), max(theme.MIN_TEXT, round(r * 1.25)), ink, center=top_centre)
+        theme.text(surface, str(height), max(theme.MIN_TEXT, round(r * 1.25)), look.letter_ink(top),
+                   center=top_centre)
     if pinned:  # the pin: a nail head through the piece beneath
         nx, ny = round(cx - r * 0.95), round(cy + r * 0.95)
         pygame.draw.circle(surface, (250, 250, 250), (nx, ny), max(4, round(r * 0.42)))
@@ -233,12 +354,19 @@ def draw_route(surface: pygame.Surface, layout: SavoyLayout, route: tuple[str, s
     return points
 
 
+def _runs_across(layout: SavoyLayout, strand: int, index: int) -> bool:
+    """The strand runs left-right (not up-down) through its position `index`."""
+    pts = layout.strand_xy[strand]
+    a, b = pts[max(0, index - 1)], pts[min(len(pts) - 1, index + 1)]
+    return abs(b[0] - a[0]) > abs(b[1] - a[1])
+
+
 # ----------------------------------------------------------------------------- the board
-@cached_surface(lambda layout, show_names: (layout.rect.size, show_names), limit=16)
+@cached_surface(lambda layout, show_names: (layout.rect.size, show_names, layout.look.board.name), limit=16)
 def _background(layout: SavoyLayout, show_names: bool) -> pygame.Surface:
-    """The empty board (ribbon, dividers, crossings, homes, cell names), drawn once per size (wherever the
+    """The empty board (ribbons, dividers, crossings, homes, cell names), drawn once per size (wherever the
     rectangle lies: a zoomed board panned reuses it); the names only where they are large enough to read."""
-    rect = layout.rect
+    rect, look, board = layout.rect, layout.look, layout.board
     surf = pygame.Surface(rect.size, pygame.SRCALPHA)
     ox, oy = -rect.left, -rect.top
 
@@ -248,61 +376,69 @@ def _background(layout: SavoyLayout, show_names: bool) -> pygame.Surface:
     s = layout.spacing
     width = layout.ribbon
     edge = max(2.0, s * 0.07)
-    curve = [sh(p) for seg in layout.steps for p in seg]
-    _thick(surf, RIBBON_EDGE, curve, width + 2 * edge)
-    _thick(surf, RIBBON, curve, width)
-    # homes tinted in their owner's colour (R's home m7 n7 o7, L's home a4 b4 c4)
-    for player, names in enumerate(HOME_NAMES):
+    for k, steps in enumerate(layout.strand_steps):
+        fill, rim = look.ribbons[k % len(look.ribbons)]
+        curve = [sh(p) for seg in steps for p in seg]
+        _thick(surf, rim, curve, width + 2 * edge)
+        _thick(surf, fill, curve, width)
+    # homes tinted in their colour, across the strand they lie on
+    for colour, names in enumerate(board.home_names):
         for name in names:
+            s_number, index = board.passes[board.cell_id[name]][0]
+            across = _runs_across(layout, s_number, index)
             cx, cy = sh(layout.centre(name))
-            box = pygame.Rect(0, 0, round(s), round(width))
+            box = pygame.Rect(0, 0, round(s if across else width), round(width if across else s))
             box.center = (round(cx), round(cy))
-            pygame.draw.rect(surf, HOME_TINT[player], box)
+            pygame.draw.rect(surf, look.home_tint[colour], box)
     # dividers between neighbouring cells, across the ribbon at the middle of each step
-    for i, seg in enumerate(layout.steps):
-        mid = seg[SAMPLES // 2]
-        nx, ny = _normal(seg[SAMPLES // 2 - 1], seg[SAMPLES // 2 + 1])
-        half = width / 2
-        a = sh((mid[0] - nx * half, mid[1] - ny * half))
-        b = sh((mid[0] + nx * half, mid[1] + ny * half))
-        pygame.draw.line(surf, DIVIDER, a, b, max(1, round(s / 22)))
-    # path ends: a closing bar
-    for end, nxt in ((0, 1), (PATH_LENGTH - 1, PATH_LENGTH - 2)):
-        p, q = layout.path_xy[end], layout.path_xy[nxt]
-        dx, dy = p[0] - q[0], p[1] - q[1]
-        n = math.hypot(dx, dy) or 1.0
-        ux, uy = dx / n, dy / n
-        tip = (p[0] + ux * s * 0.5, p[1] + uy * s * 0.5)
-        box = [sh((tip[0] - uy * (width / 2 + edge), tip[1] + ux * (width / 2 + edge))),
-               sh((tip[0] + uy * (width / 2 + edge), tip[1] - ux * (width / 2 + edge))),
-               sh((p[0] + uy * (width / 2 + edge), p[1] - ux * (width / 2 + edge))),
-               sh((p[0] - uy * (width / 2 + edge), p[1] + ux * (width / 2 + edge)))]
-        pygame.draw.polygon(surf, RIBBON_EDGE, box)
-        inner = [sh((tip[0] - ux * edge - uy * width / 2, tip[1] - uy * edge + ux * width / 2)),
-                 sh((tip[0] - ux * edge + uy * width / 2, tip[1] - uy * edge - ux * width / 2)),
-                 sh((p[0] + uy * width / 2, p[1] - ux * width / 2)),
-                 sh((p[0] - uy * width / 2, p[1] + ux * width / 2))]
-        pygame.draw.polygon(surf, HOME_TINT[0 if end else 1], inner)
-    # crossings: the strand on top is a bridge over the other (whose edges stop at the bridge)
-    for index in sorted(OVER):
-        p = layout.path_xy[index]
-        a, b = layout.path_xy[index - 1], layout.path_xy[index + 1]
-        horizontal = abs(b[0] - a[0]) > abs(b[1] - a[1])
+    for steps in layout.strand_steps:
+        for seg in steps:
+            mid = seg[SAMPLES // 2]
+            nx, ny = _normal(seg[SAMPLES // 2 - 1], seg[SAMPLES // 2 + 1])
+            half = width / 2
+            a = sh((mid[0] - nx * half, mid[1] - ny * half))
+            b = sh((mid[0] + nx * half, mid[1] + ny * half))
+            pygame.draw.line(surf, DIVIDER, a, b, max(1, round(s / 22)))
+    # strand ends: a closing bar in the tint of the home there
+    home_of = {c: colour for colour, home in enumerate(board.homes) for c in home}
+    for k, pts in enumerate(layout.strand_xy):
+        rim = look.ribbons[k % len(look.ribbons)][1]
+        for end, nxt in ((0, 1), (len(pts) - 1, len(pts) - 2)):
+            p, q = pts[end], pts[nxt]
+            dx, dy = p[0] - q[0], p[1] - q[1]
+            n = math.hypot(dx, dy) or 1.0
+            ux, uy = dx / n, dy / n
+            tip = (p[0] + ux * s * 0.5, p[1] + uy * s * 0.5)
+            box = [sh((tip[0] - uy * (width / 2 + edge), tip[1] + ux * (width / 2 + edge))),
+                   sh((tip[0] + uy * (width / 2 + edge), tip[1] - ux * (width / 2 + edge))),
+                   sh((p[0] + uy * (width / 2 + edge), p[1] - ux * (width / 2 + edge))),
+                   sh((p[0] - uy * (width / 2 + edge), p[1] + ux * (width / 2 + edge)))]
+            pygame.draw.polygon(surf, rim, box)
+            inner = [sh((tip[0] - ux * edge - uy * width / 2, tip[1] - uy * edge + ux * width / 2)),
+                     sh((tip[0] - ux * edge + uy * width / 2, tip[1] - uy * edge - ux * width / 2)),
+                     sh((p[0] + uy * width / 2, p[1] - ux * width / 2)),
+                     sh((p[0] - uy * width / 2, p[1] + ux * width / 2))]
+            cell = board.cell_id[board.strands[k][end]]
+            pygame.draw.polygon(surf, look.home_tint[home_of[cell]] if cell in home_of else rim, inner)
+    # crossings: the pass on top is a bridge over the other (whose edges stop at the bridge)
+    for s_number, index in sorted(look.over):
+        p = layout.strand_xy[s_number][index]
+        fill, rim = look.ribbons[s_number % len(look.ribbons)]
+        horizontal = _runs_across(layout, s_number, index)
         long, wide = s * 1.0, width + 2 * edge
         box = pygame.Rect(0, 0, round(long if horizontal else wide), round(wide if horizontal else long))
         box.center = (round(p[0] + ox), round(p[1] + oy))
-        pygame.draw.rect(surf, RIBBON_EDGE, box)
+        pygame.draw.rect(surf, rim, box)
         inner = box.inflate(-round(2 * edge) if not horizontal else 2, -round(2 * edge) if horizontal else 2)
-        pygame.draw.rect(surf, RIBBON, inner)
+        pygame.draw.rect(surf, fill, inner)
         # a faint cross marks the four ways out of a crossing
         c = (round(p[0] + ox), round(p[1] + oy))
         arm = round(width * 0.42)
-        tint = CROSS_MARK
-        pygame.draw.line(surf, tint, (c[0] - arm, c[1]), (c[0] + arm, c[1]), max(2, round(s / 9)))
-        pygame.draw.line(surf, tint, (c[0], c[1] - arm), (c[0], c[1] + arm), max(2, round(s / 9)))
+        pygame.draw.line(surf, CROSS_MARK, (c[0] - arm, c[1]), (c[0] + arm, c[1]), max(2, round(s / 9)))
+        pygame.draw.line(surf, CROSS_MARK, (c[0], c[1] - arm), (c[0], c[1] + arm), max(2, round(s / 9)))
     size = min(28, round(s * 0.42))
     if show_names and theme.readable(size):
-        for name in CELLS:
+        for name in board.cells:
             theme.text(surf, name, size, (150, 128, 92), center=sh(layout.centre(name)))
     return surf
 
@@ -310,6 +446,7 @@ def _background(layout: SavoyLayout, show_names: bool) -> pygame.Surface:
 def draw_savoy(surface: pygame.Surface, layout: SavoyLayout, cells: Sequence[int], view: SavoyView) -> None:
     """Paint a board (`cells` as in SavoyState.cells) with the marks of `view` into `layout.rect`."""
     surface.blit(_background(layout, view.show_names), layout.rect.topleft)
+    look = layout.look
     s = layout.spacing
     r = layout.piece_radius
     _home_labels(surface, layout, view)
@@ -368,7 +505,9 @@ def draw_savoy(surface: pygame.Surface, layout: SavoyLayout, cells: Sequence[int
         surface.blit(glow, (round(cx - s / 2), round(cy - s / 2)))
     for c, value in enumerate(cells):
         if value:
-            draw_stack(surface, value, layout.centres[c], r)
+            draw_stack(surface, value, layout.centres[c], r, look)
+    for name in view.blocked:  # a stack that blocks the chosen piece: a bar across it, as a no-entry sign
+        _cross_out(surface, layout.centre(name), r * 1.3, max(2, round(s / 12)))
     for name in view.targets:
         cx, cy = layout.centre(name)
         pygame.draw.circle(surface, TARGET, (round(cx), round(cy)), round(r * 1.25), max(2, round(s / 12)))
@@ -391,17 +530,37 @@ def draw_savoy(surface: pygame.Surface, layout: SavoyLayout, cells: Sequence[int
                    max_width=area.width)
         if s >= 40:
             draw_legend(surface, pygame.Rect(area.left, area.top + round(s * 0.75), area.width,
-                                             area.height - round(s * 0.75)), s)
+                                             area.height - round(s * 0.75)), s, look)
 
 
-def draw_legend(surface: pygame.Surface, area: pygame.Rect, s: float) -> None:
-    """Three keys: a stack and its height, a pinned piece, a crossing."""
-    line = area.height / 3
+def _legend_block(surface: pygame.Surface, look: SavoyLook, centre: Point, r: float) -> None:
+    draw_stack(surface, _legend_value(look, 1, 2), centre, r, look)
+    _cross_out(surface, centre, r * 1.1, max(2, round(r / 4)))
+
+
+def _cross_out(surface: pygame.Surface, centre: Point, ring: float, line: int) -> None:
+    """The no-entry sign over a stack the chosen piece may pass but not land on."""
+    cx, cy = centre
+    pygame.draw.circle(surface, BLOCKED, (round(cx), round(cy)), round(ring), line)
+    reach = ring * 0.72
+    pygame.draw.line(surface, BLOCKED, (round(cx - reach), round(cy + reach)), (round(cx + reach), round(cy - reach)),
+                     line)
+
+
+def _legend_value(look: SavoyLook, top: int, count: int, pinned: int | None = None) -> int:
+    return stacks_of(look.board).make(top, count, pinned)
+
+
+def draw_legend(surface: pygame.Surface, area: pygame.Rect, s: float, look: SavoyLook = SAVOY_LOOK) -> None:
+    """Four keys: a stack and its height, a pinned piece, a crossing, a stack the chosen piece may not land on."""
+    line = area.height / 4
     r = min(line * 0.4, s * 0.3)
     size = max(theme.MIN_TEXT, round(line * 0.4))
-    keys = ((lambda c: draw_stack(surface, 6, c, r), "a stack of 3 R pieces"),
-            (lambda c: draw_stack(surface, -3, c, r), "L pinning an R piece"),
-            (None, "crossing: straight on only"))
+    a, b = look.board.colours[0], look.board.colours[1]
+    keys = ((lambda c: draw_stack(surface, _legend_value(look, 0, 3), c, r, look), f"a stack of 3 {a} pieces"),
+            (lambda c: draw_stack(surface, _legend_value(look, 1, 1, 0), c, r, look), f"{b} pinning an {a} piece"),
+            (None, "crossing: straight on"),
+            (lambda c: _legend_block(surface, look, c, r), "crossed out: no landing"))
     for k, (icon, words) in enumerate(keys):
         cy = area.top + line * (k + 0.5)
         centre = (area.left + r * 1.6, cy)
@@ -422,23 +581,27 @@ def draw_legend(surface: pygame.Surface, area: pygame.Rect, s: float) -> None:
 
 
 def _home_labels(surface: pygame.Surface, layout: SavoyLayout, view: SavoyView) -> None:
-    """'R home' under m7..o7 and 'L home' above a4..c4, with each side's pip count (as pbmserv prints it)."""
+    """'R home' by each home (Savoy: under m7..o7, above a4..c4), with its pip count (as pbmserv prints it),
+    for the colours in play."""
     s = layout.spacing
     size = round(s * 0.36)
     if not theme.readable(size):  # the cards say the same; zooming in shows them here
         return
-    for player, names in enumerate(HOME_NAMES):
-        xs = [layout.centre(n)[0] for n in names]
-        y = layout.centre(names[0])[1]
-        y += s * 0.78 if player == 0 else -s * 0.78
-        words = f"{'RL'[player]} home"
+    look = layout.look
+    for colour, (x, row) in enumerate(look.home_labels):
+        if view.pips is not None and colour >= len(view.pips):
+            continue
+        words = f"{look.board.colours[colour]} home"
         if view.pips is not None:
-            words += f" · {view.pips[player]} to go"
-        theme.text(surface, words, size, INK[player], center=(sum(xs) / len(xs), y), max_width=round(3.4 * s))
+            if view.pips[colour] < 0:  # a colour nobody plays
+                continue
+            words += f" · {view.pips[colour]} to go"
+        theme.text(surface, words, size, look.ink[colour], center=layout.grid_px(x, row),
+                   max_width=round(look.label_width * s))
 
 
 def draw_dice_tray(surface: pygame.Surface, layout: SavoyLayout, view: SavoyView) -> None:
-    """The dice in the empty corner bottom right: dice in force (played ones struck through)."""
+    """The dice in an empty corner: dice in force (played ones struck through)."""
     area = layout.dice_area
     dice = view.dice
     if not dice and not view.dice_caption:
@@ -460,8 +623,14 @@ def draw_dice_tray(surface: pygame.Surface, layout: SavoyLayout, view: SavoyView
             row, col = divmod(k, per_row)
             rect = pygame.Rect(x0 + col * (side + gap), y0 + row * (side + gap), side, side)
             owner = view.dice_owner[k] if k < len(view.dice_owner) else -1
-            border = PIECE[owner][0] if owner >= 0 else None
+            border = layout.look.pieces[owner][0] if owner >= 0 else None
             draw_die_face(surface, rect, value, border=border, used=used)
     if view.dice_caption:
-        theme.text(surface, view.dice_caption, caption_h, theme.TEXT,
-                   center=(area.centerx, area.bottom - caption_h // 2), max_width=area.width + round(layout.spacing))
+        y = area.bottom - caption_h // 2
+        if theme.font(caption_h).size(view.dice_caption)[0] <= area.width:
+            theme.text(surface, view.dice_caption, caption_h, theme.TEXT, center=(area.centerx, y))
+        else:  # wider than the corner: out into the margin beside the board and the free row beside it
+            wide = theme.font(caption_h).size(view.dice_caption)[0]
+            right = area.right + round(0.9 * layout.spacing)
+            left = max(layout.rect.left + 4, min(area.left, right - wide))
+            theme.text(surface, view.dice_caption, caption_h, theme.TEXT, midleft=(left, y), max_width=right - left)
