@@ -82,21 +82,22 @@ class OptionControl:
             if not setting.stepper and choice is not None:
                 button.selected = choice.value == setting.value and type(choice.value) is type(setting.value)
 
-    def height(self, width: int, with_label: bool = True) -> int:
-        """The height of the whole block at `width`."""
+    def height(self, width: int, with_label: bool = True, indent: int = 0) -> int:
+        """The height of the whole block at `width` (see `layout`)."""
         s = self.setting
         h = (30 if with_label else 0) + (theme.wrapped_height(s.help, HELP_SIZE, width) if s.help else 0)
         h += 6 + CONTROL_H
         for reason in s.reasons():
-            h += theme.wrapped_height(reason, REASON_SIZE, width)
+            h += theme.wrapped_height(reason, REASON_SIZE, width - indent)
         return h + (4 if s.reasons() else 0)
 
-    def layout(self, rect: pygame.Rect, with_label: bool = True) -> None:
+    def layout(self, rect: pygame.Rect, with_label: bool = True, indent: int = 0) -> None:
+        """Place the block in `rect`; its row of buttons starts `indent` px in (a label's room)."""
         self.rect = rect
         s = self.setting
         top = rect.top + (30 if with_label else 0)
         top += theme.wrapped_height(s.help, HELP_SIZE, rect.width) if s.help else 0
-        self.row = pygame.Rect(rect.left, top + 6, rect.width, CONTROL_H)
+        self.row = pygame.Rect(rect.left + indent, top + 6, rect.width - indent, CONTROL_H)
         if s.stepper:
             side = CONTROL_H * 3 // 2
             self.buttons[0].rect = pygame.Rect(self.row.left, self.row.top, side, CONTROL_H)
@@ -126,7 +127,7 @@ class OptionControl:
         y = self.row.bottom + 4
         for reason in s.reasons():
             y += theme.paragraph(surface, reason, REASON_SIZE, theme.BAD,
-                                 pygame.Rect(self.rect.left, y, self.rect.width, 0))
+                                 pygame.Rect(self.row.left, y, self.row.width, 0))
 
 
 class NewGameScene(ScrollingScene):
@@ -152,7 +153,7 @@ class NewGameScene(ScrollingScene):
         self.rules = Button("Rules", self.open_rules, name="rules")
         self.error = ""
         self.error_rect = pygame.Rect(0, 0, 0, 0)
-        self.first_is_fixed = True
+        self.first_seat: int | None = 0  # the seat that moves first, when no roll decides it
         # The options can be taller than the screen (Savoy has eight): they scroll.
         self.content_bottom = 0
         self.seats_top = 0
@@ -197,7 +198,7 @@ class NewGameScene(ScrollingScene):
             self.count_control.update(count)
         state = self.game.new(self.values)
         # in dice games an opening roll decides who starts
-        self.first_is_fixed = not self.game.is_chance(state)
+        self.first_seat = None if self.game.is_chance(state) else self.game.to_move(state)
         names = self.game.seat_names(state)
         if names != self.seat_names:
             self.seat_names = names
@@ -244,8 +245,11 @@ class NewGameScene(ScrollingScene):
 
     def show_error(self, words: str) -> None:
         """Say why Start was refused, in a band above Start that pushes the page up (covering nothing)."""
+        bottom = self.viewport.bottom
         self.error = words
         self.layout(self.size)
+        # the page moves up with the band, so what was shown above Start stays in view
+        self.scroll_by(bottom - self.viewport.bottom)
 
     # -- layout -----------------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:
@@ -265,12 +269,12 @@ class NewGameScene(ScrollingScene):
             y += block + 18
         self.seats_top = y
         y += 36
-        if self.count_control is not None:
-            block = self.count_control.height(width, with_label=False)
-            self.count_control.layout(pygame.Rect(left, y, width, block), with_label=False)
+        label_w = 0 if narrow else 190
+        if self.count_control is not None:  # how many play, its buttons in line with the seats' on a wide page
+            block = self.count_control.height(width, with_label=False, indent=label_w)
+            self.count_control.layout(pygame.Rect(left, y, width, block), with_label=False, indent=label_w)
             y += block + 16
         self.seat_rows = []
-        label_w = 0 if narrow else 190
         for side, row in enumerate(self.seat_buttons):
             line = pygame.Rect(left, y + (26 if narrow else 0), width, CONTROL_H)
             bw = min(170, (width - label_w - 8) // len(row))
@@ -338,20 +342,25 @@ class NewGameScene(ScrollingScene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BG)
         w, _ = self.size
-        theme.text(surface, f"New game: {self.game.title}", 34 if w >= 600 else 28, theme.TEXT,
-                   center=(w // 2, self.back.rect.centery), max_width=w - 2 * self.back.rect.right - 16)
+        narrow = w < 600  # (a phone's title is the game's; the page says "New game" above the options)
+        theme.text(surface, self.game.title if narrow else f"New game: {self.game.title}", 34 if not narrow else 28,
+                   theme.TEXT, center=(w // 2, self.back.rect.centery), max_width=w - 2 * self.back.rect.right - 16)
         surface.set_clip(self.viewport)
         for control in self.controls:
             control.draw(surface, self.hover)
         if self.controls:
             first = self.controls[0].rect
-            theme.text(surface, "Options", 18, theme.TEXT_DIM, topleft=(first.left, first.top - 22))
+            theme.text(surface, "New game options" if narrow else "Options", 18, theme.TEXT_DIM,
+                       topleft=(first.left, first.top - 22))
         left = self.seat_rows[0].left if self.seat_rows else 32
         theme.text(surface, "Players", LABEL_SIZE, theme.TEXT, topleft=(left, self.seats_top))
         if self.count_control is not None:
             self.count_control.draw(surface, self.hover, with_label=False)
+            if not narrow:
+                theme.text(surface, "How many", 22, theme.TEXT_DIM,
+                           midleft=(left, self.count_control.row.centery))
         for side, (row, rect) in enumerate(zip(self.seat_buttons, self.seat_rows)):
-            words = f"{self.seat_names[side]}" + (" (moves first)" if side == 0 and self.first_is_fixed else "")
+            words = f"{self.seat_names[side]}" + (" (moves first)" if side == self.first_seat else "")
             if w < 600:
                 theme.text(surface, words, 20, theme.TEXT_DIM, topleft=(rect.left, rect.top), max_width=rect.width)
             else:

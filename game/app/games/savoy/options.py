@@ -13,9 +13,9 @@ WORDS: Words = {
                                          "farthest from home.", {0: "Off"}),
     "steptall": OptionWords("Tallest step", "With a stepped start: the tallest stack on the board's end cell, "
                                             "or on the one nearest home.", {"far": "End cell", "near": "Nearest"}),
-    "trips": OptionWords("Using the dice", "Checked: a piece moving with several dice must be able to land "
-                                           "where each die ends; Jump: only its last cell counts; Each die: "
-                                           "every die moves on its own.",
+    "trips": OptionWords("Using the dice", "Checked: a piece using several dice must be able to land where "
+                                           "each one ends; Jump: only its last cell counts; Each die: a move "
+                                           "per die.",
                          {"checked": "Checked", "jump": "Jump", "dice": "Each die"}),
     "pinnedaway": OptionWords("Pinned at home", "A piece pinned on its own home cell counts as home, or "
                                                 "not (as in Plakoto).", {False: "Is home", True: "Not home"}),
