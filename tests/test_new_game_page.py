@@ -325,3 +325,36 @@ def test_the_seat_that_moves_first_is_the_one_the_game_starts_with():
         state = GAMES[name].new(page.values)
         assert page.first_seat == GAMES[name].to_move(state)
         assert (page.seat_names[page.first_seat] if page.first_seat is not None else None) == first
+
+
+def test_a_number_can_be_typed_and_one_the_game_refuses_is_not_taken():
+    from app_helpers import key, tap, type_text
+
+    app, page = open_page((390, 844), "know")
+    limit = next(c for c in page.controls if c.key == "limit")
+    press(app, "limit-plus")  # (brings it into view)
+    tap(app, limit.value_box.center)
+    assert limit.typed == ""
+    type_text(app, "75a0")  # letters are not typed; Enter takes the number
+    assert page.values["limit"] == 750 and limit.typed is None and not limit.note
+    tap(app, limit.value_box.center)
+    type_text(app, "9999999")  # at most as many digits as the largest number: 999999, out of range
+    assert page.values["limit"] == 750
+    assert limit.note == "Turn limit 999999 is out of range: it must be 0..100000"
+    shot(app, "newgame_know_typed_refused_390x844")
+    press(app, "limit-plus")  # the steppers go on from a typed number
+    assert page.values["limit"] == 1000 and not limit.note
+    tap(app, limit.value_box.center)
+    type_text(app, "12", enter=False)
+    key(app, pygame.K_BACKSPACE)
+    key(app, pygame.K_ESCAPE)  # Esc drops the typing, and leaves the page where it is
+    assert page.values["limit"] == 1000 and top(app) is page
+    app, page = open_page((390, 844), "savoy")
+    step = next(c for c in page.controls if c.key == "step")
+    tap(app, step.value_box.center)
+    type_text(app, "4", enter=False)
+    tap(app, (step.rect.left + 5, step.rect.top + 5))  # a tap elsewhere takes it (or says why not)
+    assert page.values["step"] == 0 and "use a multiple of 3" in step.note
+    tap(app, step.value_box.center)
+    type_text(app, "9")
+    assert page.values["step"] == 9

@@ -58,9 +58,16 @@ class OptionControl:
 
     def __init__(self, setting: Setting, pick) -> None:
         self.key = setting.key
+        self.shape = self.shape_of(setting)
         self.setting = setting
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.row = pygame.Rect(0, 0, 0, 0)
+        #: a stepper's number, between - and +: a tap there types a number instead
+        self.value_box = pygame.Rect(0, 0, 0, 0)
+        #: the number being typed (None: not typing)
+        self.typed: str | None = None
+        #: why a typed number was not taken
+        self.note = ""
         if setting.stepper:
             self.buttons = [Button(label, (lambda d=k: self._step(pick, d)), name=f"{setting.key}-{name}")
                             for k, (label, name) in enumerate((("-", "minus"), ("+", "plus")))]
@@ -69,6 +76,13 @@ class OptionControl:
                                    name=f"{setting.key}-{_slug(choice.value)}")
                             for choice in setting.choices if choice is not None]
         self.update(setting)
+
+    @staticmethod
+    def shape_of(setting: Setting) -> tuple:
+        """What the control's buttons are made from: a stepper's key, or a row's key and values."""
+        if setting.stepper:
+            return (setting.key, "stepper")
+        return (setting.key, *(choice.value for choice in setting.choices if choice is not None))
 
     def _step(self, pick, direction: int) -> None:
         choice = self.setting.choices[direction]
@@ -82,14 +96,18 @@ class OptionControl:
             if not setting.stepper and choice is not None:
                 button.selected = choice.value == setting.value and type(choice.value) is type(setting.value)
 
+    def notes(self) -> list[str]:
+        """The lines under the row: why some values cannot be picked, and why a typed one was not taken."""
+        return [self.note, *self.setting.reasons()] if self.note else self.setting.reasons()
+
     def height(self, width: int, with_label: bool = True, indent: int = 0) -> int:
         """The height of the whole block at `width` (see `layout`)."""
         s = self.setting
         h = (30 if with_label else 0) + (theme.wrapped_height(s.help, HELP_SIZE, width) if s.help else 0)
         h += 6 + CONTROL_H
-        for reason in s.reasons():
-            h += theme.wrapped_height(reason, REASON_SIZE, width - indent)
-        return h + (4 if s.reasons() else 0)
+        for line in self.notes():
+            h += theme.wrapped_height(line, REASON_SIZE, width - indent)
+        return h + (4 if self.notes() else 0)
 
     def layout(self, rect: pygame.Rect, with_label: bool = True, indent: int = 0) -> None:
         """Place the block in `rect`; its row of buttons starts `indent` px in (a label's room)."""
@@ -102,6 +120,7 @@ class OptionControl:
             side = CONTROL_H * 3 // 2
             self.buttons[0].rect = pygame.Rect(self.row.left, self.row.top, side, CONTROL_H)
             self.buttons[1].rect = pygame.Rect(self.row.left + side + 150, self.row.top, side, CONTROL_H)
+            self.value_box = pygame.Rect(self.row.left + side + 8, self.row.top, 150 - 16, CONTROL_H)
         else:
             n = len(self.buttons)
             width = min(180, (self.row.width - 8 * (n - 1)) // n)
@@ -120,14 +139,16 @@ class OptionControl:
         for button in self.buttons:
             button.draw(surface, hover)
         if s.stepper:
-            minus, plus = self.buttons
-            mid = (minus.rect.right + plus.rect.left) // 2
-            theme.text(surface, s.value_text, 34, theme.ACCENT, center=(mid, self.row.centery),
-                       max_width=plus.rect.left - minus.rect.right - 8)
+            box = self.value_box
+            typing = self.typed is not None
+            pygame.draw.rect(surface, theme.ACCENT if typing else theme.BG_CARD_HI, box, width=2 if typing else 1,
+                             border_radius=10)
+            words = (self.typed or "") + "|" if typing else s.value_text
+            theme.text(surface, words, 34, theme.TEXT if typing else theme.ACCENT, center=box.center,
+                       max_width=box.width - 8)
         y = self.row.bottom + 4
-        for reason in s.reasons():
-            y += theme.paragraph(surface, reason, REASON_SIZE, theme.BAD,
-                                 pygame.Rect(self.row.left, y, self.row.width, 0))
+        for line in self.notes():
+            y += theme.paragraph(surface, line, REASON_SIZE, theme.BAD, pygame.Rect(self.row.left, y, self.row.width, 0))
 
 
 class NewGameScene(ScrollingScene):
@@ -168,6 +189,53 @@ class NewGameScene(ScrollingScene):
         self._sync()
         self.layout(self.size)
 
+    # -- typing a number --------------------------------------------------------------------
+    @property
+    def typing(self) -> OptionControl | None:
+        return next((c for c in self.controls if c.typed is not None), None)
+
+    def start_typing(self, control: OptionControl) -> None:
+        """A tap on a stepper's number: type one instead (a phone shows its keyboard)."""
+        for other in self.controls:
+            other.note = ""
+        control.typed = ""
+        pygame.key.start_text_input()
+        pygame.key.set_text_input_rect(control.value_box)
+        self.layout(self.size)
+
+    def stop_typing(self, keep: bool) -> None:
+        """Take the typed number (`keep`) or drop it; a number the game refuses is not taken, and the
+        control says why."""
+        control = self.typing
+        if control is None:
+            return
+        typed, control.typed = control.typed or "", None
+        if self.app.browser:
+            pygame.key.stop_text_input()
+        if keep and typed:
+            reason = self.choices.refusal(self.values, control.key, int(typed))
+            if reason is None:
+                self.pick(control.key, int(typed))
+            else:
+                control.note = reason
+        self.layout(self.size)
+
+    def type_key(self, intent: Intent) -> bool:
+        """Typing into a stepper's number: digits, backspace, Enter takes it, Esc drops it. True when taken."""
+        control = self.typing
+        if control is None:
+            return False
+        if intent.kind == "text":
+            most = len(str(getattr(self.choices.spec(self.values, control.key), "high", 0)))
+            control.typed = ((control.typed or "") + "".join(ch for ch in intent.text if ch.isdigit()))[:most]
+        elif intent.kind == "key" and intent.text in ("backspace", "delete"):
+            control.typed = (control.typed or "")[:-1]
+        elif intent.kind in ("confirm", "back"):
+            self.stop_typing(keep=intent.kind == "confirm")
+        else:
+            return False
+        return True
+
     def set_seat(self, side: int, kind: str) -> None:
         if kind in AVAILABLE_SEATS:
             self.seats[side] = computer(self.levels[side]) if kind == COMPUTER else HUMAN
@@ -183,9 +251,7 @@ class NewGameScene(ScrollingScene):
     def _sync(self) -> None:
         """Bring the controls, the seats and the button list up to date with the values."""
         settings = self.choices.settings(self.values)
-        if [c.key for c in self.controls] != [s.key for s in settings] or any(
-                c.setting.stepper != s.stepper or len(c.buttons) != len([x for x in s.choices if x is not None])
-                for c, s in zip(self.controls, settings)):
+        if [c.shape for c in self.controls] != [OptionControl.shape_of(s) for s in settings]:
             self.controls = [OptionControl(s, self.pick) for s in settings]  # another variant's list
         for control, setting in zip(self.controls, settings):
             control.update(setting)
@@ -326,13 +392,23 @@ class NewGameScene(ScrollingScene):
         fixed = self.fixed_buttons
         had_error = bool(self.error)
         self.error = ""  # a new press replaces the last message (Start may set a new one)
-        if not press_buttons(fixed, pos) and self.viewport.collidepoint(pos):
+        for control in self.controls:  # a note on a refused typed number lasts until the next tap
+            if control.note:
+                control.note = ""
+                self.layout(self.size)
+        self.stop_typing(keep=True)  # a tap elsewhere takes a typed number (or says why not)
+        box = next((c for c in self.controls if c.setting.stepper and c.value_box.collidepoint(pos)), None)
+        if box is not None and self.viewport.collidepoint(pos):
+            self.start_typing(box)
+        elif not press_buttons(fixed, pos) and self.viewport.collidepoint(pos):
             # (a control scrolled out of view under the header or Start is not pressed)
             press_buttons([b for b in self.buttons if b not in fixed], pos)
         if had_error and not self.error and self.app.top is self:
             self.layout(self.size)
 
     def handle(self, intent: Intent) -> None:
+        if self.type_key(intent):
+            return
         if intent.kind == "confirm":
             self.start_game()
             return

@@ -113,6 +113,10 @@ class OptionChoices:
         """The switch name of the variant in force, or PLAIN."""
         return next((s.name for s in self.switches if values.get(s.name)), PLAIN)
 
+    def spec(self, values: Mapping[str, OptionValue], key: str) -> Option | None:
+        """The option called `key` in force with `values`, or None."""
+        return next((spec for spec in self.in_force(values) if spec.name == key), None)
+
     def has_players(self) -> bool:
         return len(self.game.player_counts) > 1 and any(spec.name == PLAYERS for spec in self.game.OPTIONS)
 
