@@ -307,8 +307,9 @@ def test_the_page_fits_reads_and_is_pictured(name, size, recorder):
                 assert screen.contains(button.rect), button.name
                 if phone:
                     assert min(button.rect.size) >= theme.MIN_TOUCH, button.name
-        controls = [c.rect for c in page.controls]
-        assert all(a.bottom <= b.top for a, b in zip(controls, controls[1:]))
+        blocks = [c.rect for c in page.controls] + page.seat_rows
+        assert not any(a.colliderect(b) for i, a in enumerate(blocks) for b in blocks[i + 1:])  # nothing overlaps
+        assert all(screen.left <= r.left and r.right <= screen.right for r in blocks)
         if positions == 1:
             shot(app, f"{tag}_top")
     shot(app, f"{tag}_end")

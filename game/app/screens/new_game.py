@@ -329,10 +329,15 @@ class NewGameScene(ScrollingScene):
         self.rules.rect = pygame.Rect(w - pad - 100, pad, 100, 48)
         top = pad + 92
         y = top - self.scroll
-        for control in self.controls:
-            block = control.height(width)
-            control.layout(pygame.Rect(left, y, width, block))
-            y += block + 18
+        if w >= 1100 and len(self.controls) > 2:  # a wide screen: the options in two columns
+            width = min(w - 2 * pad, 1160)
+            left = (w - width) // 2
+            y = self._two_columns(pygame.Rect(left, y, width, 0))
+        else:
+            for control in self.controls:
+                block = control.height(width)
+                control.layout(pygame.Rect(left, y, width, block))
+                y += block + 18
         self.seats_top = y
         y += 36
         label_w = 0 if narrow else 190
@@ -376,6 +381,22 @@ class NewGameScene(ScrollingScene):
         if self.scroll > self.max_scroll():  # (the band took room from the page)
             self.scroll = self.max_scroll()
             self.layout(size)
+
+    def _two_columns(self, area: pygame.Rect, gap: int = 48) -> int:
+        """Lay the options out in two columns from `area.top`, in order (the first ones on the left), split
+        where the columns come out most even; returns the bottom of the taller."""
+        width = (area.width - gap) // 2
+        heights = [control.height(width) + 18 for control in self.controls]
+        split = min(range(1, len(heights)), key=lambda k: max(sum(heights[:k]), sum(heights[k:])))
+        bottom = area.top
+        for column, (controls, blocks) in enumerate(((self.controls[:split], heights[:split]),
+                                                     (self.controls[split:], heights[split:]))):
+            y = area.top
+            for control, block in zip(controls, blocks):
+                control.layout(pygame.Rect(area.left + column * (width + gap), y, width, block - 18))
+                y += block
+            bottom = max(bottom, y)
+        return bottom
 
     def max_scroll(self) -> int:
         return max(0, self.content_bottom - self.viewport.bottom + 8) if self.viewport.height else 0
