@@ -19,7 +19,7 @@ of its own above Start, covering nothing.
 
 from __future__ import annotations
 
-from typing import Collection, Mapping
+from typing import Callable, Collection, Mapping
 
 import pygame
 
@@ -43,6 +43,8 @@ HELP_SIZE = 20
 REASON_SIZE = 19
 ERROR_SIZE = 20
 CONTROL_H = 52
+#: what a control calls to set its setting (the page's `NewGameScene.pick`)
+Pick = Callable[[str, OptionValue], None]
 
 
 def _slug(value: OptionValue) -> str:
@@ -56,7 +58,7 @@ class OptionControl:
     """One setting on the page: a row of buttons (one per value) or a stepper (- value +), with its
     name, its explanation and, under it, why some values cannot be picked now."""
 
-    def __init__(self, setting: Setting, pick) -> None:
+    def __init__(self, setting: Setting, pick: Pick) -> None:
         self.key = setting.key
         self.shape = self.shape_of(setting)
         self.setting = setting
@@ -78,13 +80,13 @@ class OptionControl:
         self.update(setting)
 
     @staticmethod
-    def shape_of(setting: Setting) -> tuple:
+    def shape_of(setting: Setting) -> tuple[object, ...]:
         """What the control's buttons are made from: a stepper's key, or a row's key and values."""
         if setting.stepper:
             return (setting.key, "stepper")
         return (setting.key, *(choice.value for choice in setting.choices if choice is not None))
 
-    def _step(self, pick, direction: int) -> None:
+    def _step(self, pick: Pick, direction: int) -> None:
         choice = self.setting.choices[direction]
         if choice is not None and choice.refused is None:
             pick(self.key, choice.value)
