@@ -336,7 +336,10 @@ def test_a_number_can_be_typed_and_one_the_game_refuses_is_not_taken():
     press(app, "limit-plus")  # (brings it into view)
     tap(app, limit.value_box.center)
     assert limit.typed == ""
-    type_text(app, "75a0")  # letters are not typed; Enter takes the number
+    type_text(app, "75a", enter=False)
+    assert limit.typed == "75"
+    shot(app, "newgame_know_typing_390x844")
+    type_text(app, "0")  # letters are not typed; Enter takes the number
     assert page.values["limit"] == 750 and limit.typed is None and not limit.note
     tap(app, limit.value_box.center)
     type_text(app, "9999999")  # at most as many digits as the largest number: 999999, out of range

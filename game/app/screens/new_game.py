@@ -201,6 +201,8 @@ class NewGameScene(ScrollingScene):
         for other in self.controls:
             other.note = ""
         control.typed = ""
+        if self.size[0] < 600:  # a phone's keyboard takes the lower half: bring the number up
+            self.scroll_by(control.value_box.top - (self.viewport.top + self.viewport.height // 4))
         pygame.key.start_text_input()
         pygame.key.set_text_input_rect(control.value_box)
         self.layout(self.size)
