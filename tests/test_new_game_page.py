@@ -180,8 +180,8 @@ def test_steppers_skip_refused_numbers_and_step_wide_ranges():
 
 
 def test_the_truchet_board_is_a_choice_and_keeps_what_both_boards_share():
-    app, page = open_page((390, 844), "truchet")
-    assert not page.button("variant-hex").enabled  # the scene cannot draw it yet: offered, disabled, said why
+    app, page = open_page((390, 844), "truchet", not_shown={"hex": (True,)})
+    assert not page.button("variant-hex").enabled  # a scene that cannot draw it: offered, disabled, said why
     variant = next(c for c in page.controls if c.key == VARIANT)
     assert variant.setting.reasons() == [f"Hexagonal: {NOT_YET}"]
     app, page = open_page((390, 844), "truchet", not_shown={})
@@ -215,8 +215,8 @@ def test_the_seats_follow_the_number_of_players():
     assert all(a.bottom <= b.top for a, b in zip(rows, rows[1:]))  # one under another
     press(app, "players-2")
     assert page.seats == ["Human", "Human"] and len(page.seat_rows) == 2
-    # know offers its counts the same way, the ones its scene cannot show yet disabled, saying so
-    app, page = open_page((390, 844), "know")
+    # know offers its counts the same way; counts a scene cannot show are disabled, saying so
+    app, page = open_page((390, 844), "know", not_shown={"players": (3, 4)})
     assert not page.button("players-3").enabled and not page.button("players-4").enabled
     assert page.count_control.setting.reasons() == [f"3, 4: {NOT_YET}"]
     app, page = open_page((390, 844), "know", not_shown={})
