@@ -31,7 +31,8 @@ from test_touch_targets import board_targets  # noqa: E402
 
 GAMES = [("Star 3", "star", {"size": 3}), ("Star 6", "star", {"size": 6}), ("Star 14", "star", {"size": 14}),
          ("Savoy", "savoy", None), ("know", "know", None), ("Truchet 7", "truchet", None),
-         ("Truchet 25", "truchet", {"size": 25})]
+         ("Truchet 25", "truchet", {"size": 25}), ("Hex Truchet 2", "truchet", {"hex": True, "size": 2}),
+         ("Hex Truchet 4", "truchet", {"hex": True}), ("Hex Truchet 6", "truchet", {"hex": True, "size": 6})]
 
 
 def reach(hit, targets) -> float:
@@ -104,7 +105,7 @@ def main() -> None:
     parser.add_argument("--sizes", default="360x640,390x844")
     args = parser.parse_args()
     sizes = [tuple(int(v) for v in s.split("x")) for s in args.sizes.split(",")]
-    print(f"{'game':<12} {'window':<9} {'target':>7} {'zoom':>6} {'zoomed':>7} {'text':>5}")
+    print(f"{'game':<14} {'window':<9} {'target':>7} {'zoom':>6} {'zoomed':>7} {'text':>5}")
     for title, name, options in GAMES:
         for size in sizes:
             app, scene = open_game(size, name, options)
@@ -113,7 +114,7 @@ def main() -> None:
             text = min(text, smallest_text(app, scene))
             before, zoom, after = smallest_target(app, scene, name)
             shown = "any" if before >= 160 else f"{before:.0f}"
-            print(f"{title:<12} {size[0]}x{size[1]:<5} {shown:>7} {zoom:>6.2f} {after:>7.0f} {text:>5}")
+            print(f"{title:<14} {size[0]}x{size[1]:<5} {shown:>7} {zoom:>6.2f} {after:>7.0f} {text:>5}")
 
 
 if __name__ == "__main__":

@@ -21,6 +21,10 @@ from game.app.saves.storage import Storage  # noqa: E402
 from game.app.ui.device import Device, DesktopDevice  # noqa: E402
 from game.app.ui.scene import Scene  # noqa: E402
 
+#: the most frames a computer's search or a small game may take: a safety net for loops that stop when
+#: done (the search thinks ~8 ms of wall time a frame, so a busy machine needs more frames, never fewer)
+MAX_FRAMES = 5000
+
 SCREENSHOTS = Path(__file__).parent / "screenshots"
 PHONE = (390, 844)
 DESKTOP = (1280, 720)

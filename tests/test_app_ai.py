@@ -11,7 +11,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from app_helpers import DESKTOP, PHONE, click, key, new_app, press, pump, shot, top, type_text
+from app_helpers import DESKTOP, MAX_FRAMES, PHONE, click, key, new_app, press, pump, shot, top, type_text
 
 from game.ai import AIError, Search
 from game.app.games.registry import GAME_SCENES
@@ -33,8 +33,6 @@ SMALL = {
     "know": {"limit": 4},
     "truchet": {"size": 3, "draw": "auto", "quiet": 4},
 }
-#: the most frames a small game may take (a safety net: the loops below stop at the game's end)
-MAX_FRAMES = 5000
 
 
 def quick(scene: PanelScene) -> PanelScene:

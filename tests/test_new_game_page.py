@@ -195,6 +195,12 @@ def test_the_truchet_board_is_a_choice_and_keeps_what_both_boards_share():
     assert page.values["size"] == 6
     press(app, "variant-plain")
     assert page.values == GAMES["truchet"].check_options({"setup": "single"})
+    # the app plays the hex board: the page offers it as the rules do, and Start opens it
+    app, page = open_page((390, 844), "truchet")
+    assert page.button("variant-hex").enabled
+    press(app, "variant-hex")
+    press(app, "start")
+    assert top(app).state.hex and top(app).state.size == 4
 
 
 # ----------------------------------------------------------------------------- players and seats

@@ -11,7 +11,8 @@ from app_helpers import SCREENSHOTS, double_tap, key, open_game, press, shot, ta
 
 SIZES = [(360, 640), (390, 844), (800, 600), (1280, 720)]
 GAMES = [("star6", "star", {"size": 6}), ("star14", "star", {"size": 14}), ("savoy", "savoy", None),
-         ("know", "know", None), ("truchet7", "truchet", None), ("truchet25", "truchet", {"size": 25})]
+         ("know", "know", None), ("truchet7", "truchet", None), ("truchet25", "truchet", {"size": 25}),
+         ("truchethex4", "truchet", {"hex": True}), ("truchethex6", "truchet", {"hex": True, "size": 6})]
 
 
 def choose_a_piece(app, scene) -> None:

@@ -16,7 +16,7 @@ from game.app.ui import theme
 
 SIZES = [(360, 640), (390, 844), (800, 600), (1280, 720)]
 GAMES = [("star", {"size": 6}), ("star", {"size": 14}), ("savoy", None), ("know", None), ("truchet", None),
-         ("truchet", {"size": 25})]
+         ("truchet", {"size": 25}), ("truchet", {"hex": True})]
 
 
 class Recorder:

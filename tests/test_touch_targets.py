@@ -16,7 +16,8 @@ from game.app.ui.theme import MIN_TOUCH
 PHONES = [(360, 640), (390, 844)]
 REACH = MIN_TOUCH / 2
 BOARDS = [("star", {"size": 3}), ("star", {"size": 6}), ("star", {"size": 14}), ("savoy", None),
-          ("truchet", {"size": 3}), ("truchet", None), ("truchet", {"size": 25})]
+          ("truchet", {"size": 3}), ("truchet", None), ("truchet", {"size": 25}), ("truchet", {"hex": True, "size": 2}),
+          ("truchet", {"hex": True}), ("truchet", {"hex": True, "size": 6})]
 
 
 def around(centre: tuple[float, float], reach: float = REACH, directions: int = 16):
@@ -45,7 +46,7 @@ def board_targets(scene) -> tuple:
             j = geo.junction_at(p)
             return ("junction", j) if j is not None else ("tile", geo.tile_at(p))
         junctions = [(("junction", j), p) for j, p in enumerate(geo.points)]
-        tiles = [(("tile", t), geo.tile_center(t)) for t in range(geo.n * geo.n)]
+        tiles = [(("tile", t), geo.tile_center(t)) for t in range(len(geo.centres))]
         return hit, junctions + tiles
     raise AssertionError(name)
 

@@ -19,6 +19,7 @@ import pygame
 
 from game.app.games.registry import GAME_SCENES, NOT_SHOWN, OPTION_WORDS
 from game.app.saves import saved_game
+from game.app.saves.settings import Settings
 from game.app.saves.storage import Storage, default_storage
 from game.app.screens.dialog import NoticeScene
 from game.app.screens.menu import MenuScene
@@ -26,6 +27,7 @@ from game.app.ui import theme
 from game.app.ui.device import Device, default_device
 from game.app.ui.input import InputMapper, Intent
 from game.app.ui.scene import Scene
+from game.app.ui.sound import Sounds
 from game.rules.reading import quote, whole_number
 
 DEFAULT_SIZE = (1280, 720)
@@ -51,6 +53,9 @@ class App:
         self.storage = storage if storage is not None else default_storage(browser)
         self.saved_games, self.saved_notice = saved_game.load_all(self.storage)
         self.device = device if device is not None else default_device(browser)
+        self.settings = Settings(self.storage)
+        # a page may not sound before the player's first touch, click or key (`handle_event` unlocks it)
+        self.sound = Sounds(self.settings, wait_for_input=browser)
 
     # -- games in progress ---------------------------------------------------------------
     @property
@@ -136,6 +141,8 @@ class App:
                 self.surface = surface
                 self.resize(surface.get_size())
             return
+        if ev.type in (pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN, pygame.KEYDOWN):
+            self.sound.unlock()
         for intent in self.mapper.translate(ev):
             self.dispatch(intent)
 
@@ -148,13 +155,17 @@ class App:
         if top is not None:
             top.handle(intent)
 
-    def draw(self) -> None:
+    def shown(self) -> list[Scene]:
+        """The scenes drawn, bottom first: the top one and those its overlays leave in sight."""
         if not self.stack:
-            return
+            return []
         first = len(self.stack) - 1
         while first > 0 and self.stack[first].overlay:
             first -= 1
-        for scene in self.stack[first:]:
+        return self.stack[first:]
+
+    def draw(self) -> None:
+        for scene in self.shown():
             scene.draw(self.surface)
 
     def step(self, dt: float = 1 / 60) -> None:
@@ -163,6 +174,8 @@ class App:
             self.handle_event(ev)
         if self.browser and self.frames % ADDRESS_EVERY == 0:
             self.open_address()
+        for scene in self.shown()[:-1]:  # under a dialog or the game-over screen, what moves goes on moving
+            scene.animate(dt)
         top = self.top
         if top is not None:
             top.update(dt)

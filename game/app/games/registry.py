@@ -43,5 +43,4 @@ OPTION_WORDS: dict[str, Words] = {
 #: line when its scene learns the values.
 NOT_SHOWN: dict[str, dict[str, Collection[OptionValue]]] = {
     "know": {"players": (3, 4)},
-    "truchet": {"hex": (True,)},
 }

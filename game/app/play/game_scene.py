@@ -10,6 +10,11 @@ seat is to act, its dice are rolled (the scene's own `start_roll`, with the game
 its move is thought out a slice of each frame (`game.app.play.computer`) and then played through
 `play`, like any move. The Hint button runs the same search for the person to move.
 
+Moves slide (`game.app.play.motion`): `play` and `redo` start a `Motion` from what the board
+showed before the move, which each game draws from its `slides` hook for a fifth of a second of
+frames; a press or a key finishes it (`PanelScene.handle`). Each move also asks the app for its
+sound (`move_sound`: a move, a capture, the end of the game; none for the dice).
+
 Review: `review(n)` shows the position after move n (states are values: ``history.states[n]``)
 by putting a copy of the first n moves in `history`, which every game's scene draws from, and
 keeping the game itself aside (`live_history`) until `end_review`. While a position is reviewed
@@ -24,6 +29,7 @@ from typing import Any, Sequence
 
 from game.ai import DEFAULT_LEVEL
 from game.app.play.computer import MOVE_PAUSE, SLICE, Thinking, search_seed
+from game.app.play.motion import MOTION_SECONDS, Frame, Motion, Slide
 from game.app.saves import saved_game
 from game.app.saves.saved_game import SavedGame
 from game.app.saves.seats import HUMAN, SEAT_KINDS, parse_seat
@@ -56,6 +62,12 @@ class GameScene(Scene):
     #: the game's rules page (the menu's and the scene's Rules button); None: a page made from the summary
     rules_page: RulesPage | None = None
 
+    @classmethod
+    def rules_page_for(cls, options: dict[str, OptionValue] | None) -> RulesPage | None:
+        """The rules page of the game these options make (a variant on another board may have its own;
+        the new-game page asks this before the game starts)."""
+        return cls.rules_page
+
     def __init__(self, app: Host, game: Game, options: dict[str, OptionValue] | None = None,
                  seats: tuple[str, ...] = ("Human", "Human"), *, seed: int | None = None, start: Any = None,
                  rng: random.Random | None = None) -> None:
@@ -84,6 +96,8 @@ class GameScene(Scene):
         self.review_at: int | None = None      # the number of moves shown while reviewing
         self.from_link = False           # opened from a game link: Share is due after each move made here
         self.share_due = False
+        self.motion: Motion | None = None  # the last move's pieces on their way (see `slides`)
+        self.motion_seconds = MOTION_SECONDS
 
     @property
     def state(self) -> Any:
@@ -125,12 +139,15 @@ class GameScene(Scene):
         if self.reviewing:
             self.say(self.review_refusal(), error=True)
             return False
+        before, shown = self.state, self.shown_board()
         try:
             played = self.history.play(move)
         except RulesError as err:
             self.say(str(err), error=True)
             return False
         self.share_due = self.from_link
+        self.start_motion(shown, played)
+        self.make_sound(before, played)
         self.after_move(played)
         self.autosave()
         return True
@@ -153,6 +170,7 @@ class GameScene(Scene):
     def resume(self, saved: SavedGame) -> None:
         """Continue a saved game in this (new) scene (a computer to move starts thinking at the next frame)."""
         self.stop_thinking()
+        self.finish_motion()  # a game loaded shows its position: nothing slides
         self._live = self.review_at = None
         self.history = saved.history
         self.seats = tuple(parse_seat(seat) for seat in saved.seats)
@@ -212,11 +230,18 @@ class GameScene(Scene):
         played), then the game's own work (`advance`), which brings its buttons in step with the
         position the frame draws."""
         self.flash_left = max(0.0, self.flash_left - dt)
+        self.animate(dt)
         if self.reviewing:
             return  # a look back: nothing plays, rolls or thinks (see `review`)
         self.drive_computer(dt)
         self.drive_hint()
         self.advance(dt)
+
+    def animate(self, dt: float) -> None:
+        """The frame's part of what moves on the board by itself (also while a screen such as the game-over
+        one lies over it): the last move's slide."""
+        if self.motion is not None and not self.motion.tick(dt):
+            self.motion = None
 
     def advance(self, dt: float) -> None:
         """What this game's scene does each frame: run its animations (which may end by playing a
@@ -390,6 +415,7 @@ class GameScene(Scene):
             return
         self.stop_thinking()
         self.clear_selection()
+        self.finish_motion()
         history = self.history
         count = 1
         if self.has_computer and not self.has_human:
@@ -419,12 +445,16 @@ class GameScene(Scene):
             return
         self.stop_thinking()
         self.clear_selection()
+        self.finish_motion()
         history = self.history
         move = history.redo()
         replayed = [move] if move is not None else []
         if move is not None and self.has_computer and self.has_human:
             while history.can_redo() and not self.human_decides(history.state):
                 replayed.append(history.redo())
+        if move is not None:  # the last move replayed slides and sounds as it did when it was played
+            self.start_motion(self.shown_board(history.states[-2]), history.moves[-1])
+            self.make_sound(history.states[-2], history.moves[-1])
         if move is None:
             self.say("Nothing to redo.", error=True)
         elif len(replayed) == 1:
@@ -435,6 +465,73 @@ class GameScene(Scene):
         if move is not None:
             self.autosave()
             self.check_over()
+
+    # -- the last move on its way, and its sound ------------------------------------------------
+    def shown_board(self, state: Any = None) -> Any:
+        """What the board shows in `state` (None: now, with any move half made on it): what a move's
+        pieces slide from (`Motion.before`). Each game draws its own; by default, the state."""
+        return self.state if state is None else state
+
+    def slides(self, before: Any, move: Any) -> tuple[Any, list[Slide]] | None:
+        """How `move`, played from the board `before` (see `shown_board`), is seen on its way: what the
+        board shows under the moving pieces (the game's own: a state, a board) and the pieces on their way
+        (`Slide`s, in screen points of the board as it is laid out now); None when nothing moves (a pass, a
+        roll). Each game answers from its board's geometry (it is asked at every frame of the motion)."""
+        return None
+
+    def start_motion(self, before: Any, move: Any) -> None:
+        """Let `move`'s pieces slide from where they were on the board `before` (any slide under way ends)."""
+        self.motion = None
+        if self.motion_seconds <= 0:
+            return
+        motion = Motion(before, move, self.motion_seconds)
+        picture = self.slides(before, move)
+        if picture is not None and picture[1]:
+            self.motion = motion
+
+    def finish_motion(self) -> None:
+        """The slide under way ends at once: the board shows the position as it is."""
+        self.motion = None
+
+    def motion_frame(self) -> Frame | None:
+        """What the board shows now while a move slides (None when nothing slides): each game's `draw`
+        draws `base` for the position and then the frame's pieces on their way."""
+        motion = self.motion
+        if motion is None or motion.done:
+            return None
+        picture = self.slides(motion.before, motion.move)
+        if picture is None:
+            return None
+        return Frame(picture[0], picture[1], motion.progress)
+
+    def show_last_move(self) -> None:
+        """Slide the last move that is no roll (a game opened from a link that brings the other player's
+        move shows it arriving)."""
+        history = self.history
+        k = len(history.moves) - 1
+        while k >= 0 and self.game.is_chance(history.states[k]):
+            k -= 1
+        if k >= 0:
+            self.start_motion(self.shown_board(history.states[k]), history.moves[k])
+
+    def move_sound(self, before: Any, move: Any) -> str | None:
+        """The sound of `move` played from the state `before` (`history` holds it played): "end" when it
+        ends the game, none for the dice (and tiles drawn at random), "capture" when it takes (or pins)
+        pieces of another side, else "move"."""
+        if self.history.outcome() is not None:
+            return "end"
+        if self.game.is_chance(before):
+            return None
+        return "capture" if self.captures(before, move) else "move"
+
+    def captures(self, before: Any, move: Any) -> bool:
+        """`move`, played from `before`, takes (or pins) pieces of another side (each game that captures says)."""
+        return False
+
+    def make_sound(self, before: Any, move: Any) -> None:
+        name = self.move_sound(before, move)
+        if name is not None:
+            self.app.sound.play(name)
 
     # -- review: a look back at any position, never changing the game ---------------------------
     @property
@@ -457,6 +554,7 @@ class GameScene(Scene):
                 return False
             self.clear_selection()
             self._live = live
+        self.finish_motion()  # a look back shows positions, it never slides
         self.review_at = moves
         self.history = live.until(moves)
         self._refresh()
@@ -517,6 +615,7 @@ class GameScene(Scene):
             self.say(str(err), error=True)
             return
         self.autosave()
+        self.app.sound.play("end")
         self.review(len(self.live_history.moves))
         outcome = self.outcome()
         self.say(f"{outcome.reason[:1].upper() + outcome.reason[1:]}: {self.game.players[1 - colour]} wins.")

@@ -292,6 +292,8 @@ def layout_button_rows(buttons: Mapping[str, Button], rows: Sequence[Sequence[tu
 
 
 # ----------------------------------------------------------------------------- the scene base
+#: intents that leave a move's slide to go on (the pointer passing, a drag or pinch under way, a release)
+PASSING_INTENTS = frozenset({"hover", "drag", "pinch", "release"})
 SHORT_PHONE = 720     # px: a phone screen shorter than this gives the board the room of ...
 SHORT_MESSAGE_H = 40  # ... a message line of two lines ...
 SHORT_MOVES_H = 50    # ... and a move list of its title and one row (a tap opens it over the board)
@@ -565,7 +567,10 @@ class PanelScene(GameScene):
         """Every input of a game scene comes through here: presses, typing, scrolling, undo and redo are
         shared; a tap on the board (`tap_board`), keys and Enter go on to the game's hooks (`point_board`,
         `handle_game`). A press acts on a button at once; on the board it acts when it ends as a tap, so
-        that a drag (which pans a zoomed board) or a pinch (which zooms it) never plays a move."""
+        that a drag (which pans a zoomed board) or a pinch (which zooms it) never plays a move. A press or a
+        key while a move slides finishes the slide first, then acts as it would have."""
+        if intent.kind not in PASSING_INTENTS:
+            self.finish_motion()
         self._refresh()
         self.sync_computer_buttons()
         if self.reviewing and not self.on_move_list(intent) and self.handle_review(intent):
@@ -994,7 +999,7 @@ class PanelScene(GameScene):
             strokes, radius = self.move_marks(hint)
             draw_marks(surface, strokes, radius, HINT_INK, label="Hint")
         if self.flash_move is not None and self.flash_left > 0 and self.history.moves \
-                and self.history.moves[-1] == self.flash_move:
+                and self.history.moves[-1] == self.flash_move and self.motion is None:  # (marked once arrived)
             strokes, radius = self.move_marks(self.flash_move)
             draw_marks(surface, strokes, radius, theme.ACCENT, round(255 * min(1.0, self.flash_left / 0.4)))
 

@@ -8,6 +8,7 @@ They serve any game scene (`PlayedGame` says what they read of it), so no game i
 - Export: the record (with seats, readable by the referee) to a file in the exports folder on the
   desktop, a download in the browser. Copy the record: the same text to the clipboard.
 - Resign (asked first): who may resign is the scene's `resigners` (between two people, both: it asks which).
+- Sound: on or off (the mute switch, as on the menu).
 """
 
 from __future__ import annotations
@@ -96,6 +97,7 @@ class GameActionsScene(DialogScene):
                           name="export"),
                    Button("Copy the record", self.copy_record, name="copy_record"),
                    resign,
+                   Button(app.sound.label, self.toggle_sound, name="sound"),
                    Button("Close", self.close, name="close")]
         place = device.exports_place()
         note = f"Exported records go to {place}." if place else ""
@@ -109,6 +111,12 @@ class GameActionsScene(DialogScene):
 
     def share(self) -> None:
         self.app.replace(ShareScene(self.app, self.scene))
+
+    def toggle_sound(self) -> None:
+        """The mute switch (the menu has it too; kept between sessions)."""
+        problem = self.app.sound.toggle()
+        self.button("sound").label = self.app.sound.label
+        self.say(problem or ("Sounds are off." if self.app.sound.muted else "Sounds are on."), error=bool(problem))
 
     def record(self) -> str:
         scene = self.scene

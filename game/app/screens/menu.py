@@ -55,6 +55,7 @@ class MenuScene(ScrollingScene):
             rules = Button("Rules", (lambda g=game: self.open_rules(g)), name=f"rules-{game.name}")
             self.cards.append((game, pygame.Rect(0, 0, 0, 0), play, rules))
         self.open_button = Button("Open a game link or record", self.open_dialog, name="open")
+        self.sound_button = Button(app.sound.label, self.toggle_sound, name="sound")
         # one row per game in progress: (game, row rect, Resume, Delete); Resume/Delete of the first are
         # "resume"/"delete", of the n-th "resume-n"/"delete-n"
         self.rows: list[tuple[SavedGame, pygame.Rect, Button, Button]] = []
@@ -74,7 +75,8 @@ class MenuScene(ScrollingScene):
         else:
             self.resume_button = Button("Resume", self.resume_game, name="resume", primary=True, enabled=False)
         self.buttons = [b for _, _, resume, delete in self.rows for b in (resume, delete)]
-        self.buttons += [self.open_button, *(b for _, _, play, rules in self.cards for b in (play, rules))]
+        self.buttons += [self.open_button, self.sound_button,
+                         *(b for _, _, play, rules in self.cards for b in (play, rules))]
         if not self.app.browser:
             self.buttons.append(self.quit)
 
@@ -138,10 +140,12 @@ class MenuScene(ScrollingScene):
         linked = shared.game
         kept = next((g for g in self.app.saved_games if shared.shared_id and g.id == shared.shared_id), None)
         note = ""
+        newer = False  # the link brings the other player's move to the game kept here: it slides in
         if kept is not None and same_game(kept, linked):
             mine, theirs = kept.history.notation(), linked.history.notation()
             if theirs[:len(mine)] == mine:
                 linked.id, linked.seats = kept.id, kept.seats
+                newer = len(theirs) > len(mine)
             elif mine[:len(theirs)] == theirs:
                 scene = self.open_game(kept)
                 scene.from_link = True
@@ -154,6 +158,8 @@ class MenuScene(ScrollingScene):
             linked.id = shared.shared_id if kept is None and shared.shared_id else new_id()
         scene = self.open_game(linked)
         scene.from_link = True
+        if newer:
+            scene.show_last_move()
         scene.autosave()  # kept at once: it can be played later
         history = linked.history
         mover = history.game.to_move(history.state)
@@ -164,6 +170,13 @@ class MenuScene(ScrollingScene):
             turn = f"{history.game.players[mover]} to move" if mover is not None else "the dice are due"
             scene.say(f"Opened from a link: {turn}. Make your move, then Share sends the new link back.{note}")
         return scene
+
+    def toggle_sound(self) -> None:
+        """The mute switch (kept between sessions)."""
+        problem = self.app.sound.toggle()
+        self.sound_button.label = self.app.sound.label
+        if problem:
+            self.show_problem(problem)
 
     def _quit(self) -> None:
         self.app.running = False
@@ -195,7 +208,9 @@ class MenuScene(ScrollingScene):
         if self.app.saved_notice:
             y += 14 + theme.wrapped_height(self.app.saved_notice, 18, width)
         y = self._layout_rows(left, y, width, narrow)
-        self.open_button.rect = pygame.Rect(left, y, width, 48)
+        sound_w = 120 if narrow else 150  # the mute switch at the end of the Open row
+        self.open_button.rect = pygame.Rect(left, y, width - sound_w - 10, 48)
+        self.sound_button.rect = pygame.Rect(left + width - sound_w, y, sound_w, 48)
         y += 48 + 14
         for k, (game, _, play, rules) in enumerate(self.cards):
             text_w = width - 32 if narrow else width - 32 - 150
@@ -291,6 +306,8 @@ class MenuScene(ScrollingScene):
                             pygame.Rect(first.left, self.notice_y, first.width, 10))
         self.draw_rows(surface)
         self.open_button.draw(surface, self.hover)
+        self.sound_button.label = self.app.sound.label  # (switched in a game's More sheet, perhaps)
+        self.sound_button.draw(surface, self.hover)
         for game, rect, play, rules in self.cards:
             hovered = self.hover is not None and rect.collidepoint(self.hover)
             theme.panel(surface, rect, theme.BG_CARD_HI if hovered else theme.BG_CARD, 14)

@@ -25,6 +25,7 @@ class RulesPage:
     sections: tuple[tuple[str, str], ...]  # (heading, text)
     diagram: Callable[[pygame.Surface, pygame.Rect], None] | None = None
     caption: str = ""
+    title: str = ""  # the game's name over the page, when not its title (a variant's page)
 
 
 class RulesScene(ScrollingScene):
@@ -110,7 +111,8 @@ class RulesScene(ScrollingScene):
             y += theme.paragraph(surface, words, body, theme.TEXT_DIM,
                                  pygame.Rect(self.text_rect.left, y, self.text_rect.width, 10)) + 14
         surface.set_clip(clip)
-        theme.text(surface, f"{self.game.title}: how to play", 34 if w >= 600 else 28, theme.TEXT,
+        name = self.page.title or self.game.title
+        theme.text(surface, f"{name}: how to play", 34 if w >= 600 else 28, theme.TEXT,
                    midleft=(self.back.rect.right + 16, self.back.rect.centery), max_width=w - self.back.rect.right - 30)
         self.draw_scroll_bar(surface, pygame.Rect(0, self.body.top, self.size[0], self.body.height),
                              self._measure() + 20)

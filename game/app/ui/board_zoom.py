@@ -37,6 +37,7 @@ class BoardZoom:
 
     def __init__(self, relayout: Callable[[], None], measure: Callable[[], float]) -> None:
         self.camera = Camera()
+        self.camera.overscroll_top = theme.MIN_TOUCH + 12  # the Zoom out button's height, and its margins
         self.relayout = relayout       # the scene builds its board layout for `camera.world` again
         self.measure = measure         # the smallest target a finger must hit now, in px at zoom 1
         self.taps = TapTimer()

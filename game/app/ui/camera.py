@@ -26,6 +26,9 @@ class Camera:
         self.zoom = 1.0
         self.max_zoom = max_zoom
         self.offset: Point = (0.0, 0.0)  # the world's top-left less the viewport's, in pixels
+        #: while zoomed, the board may be pulled down this far past its top edge, so that what lies under
+        #: something drawn over the viewport's top (the Zoom out button) can be brought out from under it
+        self.overscroll_top = 0
 
     # -- what it shows --------------------------------------------------------------------
     @property
@@ -81,14 +84,15 @@ class Camera:
         self.zoom, self.offset = 1.0, (0.0, 0.0)
 
     def _hold(self) -> None:
-        """Keep the board over the whole viewport (no pan past its edges)."""
+        """Keep the board over the whole viewport (no pan past its edges, but `overscroll_top`)."""
         if not self.zoomed:
             self.zoom, self.offset = 1.0, (0.0, 0.0)
             return
         v = self.viewport
         least_x = v.width - v.width * self.zoom
         least_y = v.height - v.height * self.zoom
-        self.offset = (min(0.0, max(least_x, self.offset[0])), min(0.0, max(least_y, self.offset[1])))
+        self.offset = (min(0.0, max(least_x, self.offset[0])),
+                       min(float(self.overscroll_top), max(least_y, self.offset[1])))
 
 
 def fit_zoom(target_px: float, goal: float) -> float:

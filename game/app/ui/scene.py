@@ -2,7 +2,7 @@
 
 A scene has four methods: `layout(size)` (place widgets for a surface size;
 called on push and on every resize), `handle(intent)`, `update(dt)` and
-`draw(surface)`. An `overlay` scene is drawn over the scene beneath it.
+`draw(surface)` (and `animate(dt)`, its frame while a screen lies over it). An `overlay` scene is drawn over the scene beneath it.
 
 A scene is given its app when it is made, typed by `Host`: what a scene may ask
 of the app (the scene stack, the window size, the games in progress). The app
@@ -19,6 +19,7 @@ from game.app.saves.saved_game import SavedGame
 from . import theme
 from .device import Device
 from .input import Intent
+from .sound import Sounds
 from .widgets import Button, press_buttons
 
 
@@ -32,6 +33,7 @@ class Host(Protocol):
     saved_games: list[SavedGame]  # the games in progress, the one played last first
     saved_notice: str      # a message about saves that could not be read ("" if none)
     device: Device         # the clipboard, exported records, the page's address and dialogs
+    sound: Sounds          # the sounds of moves, captures and a game's end, and the mute switch
 
     @property
     def top(self) -> Scene | None: ...
@@ -79,6 +81,10 @@ class Scene:
 
     def update(self, dt: float) -> None:
         pass
+
+    def animate(self, dt: float) -> None:
+        """What moves by itself in this scene, while another screen lies over it (the app calls `update`
+        of the top scene only, and this of the scenes drawn under it)."""
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BG)

@@ -15,6 +15,7 @@ from typing import Any, Callable, Sequence
 
 import pygame
 
+from game.app.play.motion import Slide
 from game.app.play.panels import PanelScene
 from game.app.ui import theme
 from game.app.ui.input import Intent
@@ -23,7 +24,7 @@ from game.app.ui.widgets import Button
 from game.rules.base import Game
 from game.rules.know import (ERRAND_MOVE, ERRAND_ROLL, KNOW, MOVE, NOPATH, OVER, PASS, PATH_MOVE,
                           PATH_ROLL, PLAYERS, POST_MOVE, POST_ROLL, PREROLL, ROLL, START, TYPES, KnowMove, KnowState,
-                          board, connected_types, owner, piece_type, resolved_pattern, score_of)
+                          board, connected_types, owner, piece_type, resolved_pattern, score_of, striped)
 from game.rules.options import OptionValue
 from .rules_page import KNOW_RULES
 from .view import (PIECE_COLOURS, PLAYER_INK, KnowLayout, KnowView, draw_die, draw_know, draw_piece,
@@ -570,6 +571,24 @@ class KnowScene(PanelScene):
             points.append(geo.centroids[index[move.dst]])
         return [points], geo.piece_radius * 1.25
 
+    def slides(self, before: KnowState, move: KnowMove) -> tuple[tuple[KnowState, frozenset[int]], list[Slide]] | None:
+        """The moved piece goes from its space to its new one (its size changing with the spaces'); under it,
+        the position after the move with that space left empty until it arrives."""
+        geo = self.layout_board
+        if geo is None or move.kind != "move" or not move.src or not move.dst:
+            return None
+        index = board().index
+        src, dst = index[move.src], index[move.dst]
+        if src not in before.pos:
+            return None
+        piece = before.pos.index(src)
+        ra, rb = geo.piece_radii[src], geo.piece_radii[dst]
+
+        def draw(surface: pygame.Surface, at: tuple[float, float], t: float) -> None:
+            draw_piece(surface, owner(piece), piece_type(piece), striped(piece), at, ra + (rb - ra) * t)
+
+        return (self.state, frozenset({dst})), [Slide((geo.centroids[src], geo.centroids[dst]), draw)]
+
     def last_move(self) -> tuple[int, int] | None:
         index = board().index
         for move in reversed(self.history.moves):
@@ -637,7 +656,16 @@ class KnowScene(PanelScene):
         if self.layout_board is None:
             return
         layout, state, view = self.layout_board, self.state, self.view()
-        self.draw_board(surface, lambda: draw_know(surface, layout, state, view))
+        frame = self.motion_frame()  # a piece on its way: the new position without it, then it
+        if frame is not None:
+            state, view.hidden = frame.base
+
+        def paint() -> None:
+            draw_know(surface, layout, state, view)
+            if frame is not None:
+                frame.draw(surface)
+
+        self.draw_board(surface, paint)
         if not self.portrait and not self.board_zoom.camera.zoomed:  # keys in the board's free corners
             size = theme.MIN_TEXT
             h = tier_legend(surface, (self.board_rect.left + 6, self.board_rect.top + 6), size)

@@ -123,6 +123,7 @@ class KnowView:
     show_threads: bool = False
     banner: str = ""                                             # e.g. the post-resolution sequence
     corner_dice: dict[str, tuple[list[int], str]] = field(default_factory=dict)  # "top"/"bottom": dice, caption
+    hidden: frozenset[int] = frozenset()                         # spaces whose piece is on its way there
 
 
 SUPERSAMPLE = 2
@@ -338,6 +339,8 @@ def draw_know(surface: pygame.Surface, layout: KnowLayout, state: KnowState, vie
 
     at = {where: piece for piece, where in enumerate(state.pos)}
     for where, piece in at.items():
+        if where in view.hidden:
+            continue
         c = cents[where]
         pr = layout.piece_radii[where]
         if where in view.movable or where in view.path_pieces:

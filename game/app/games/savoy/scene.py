@@ -24,6 +24,7 @@ from typing import Any, Callable, Sequence
 import pygame
 
 from game.app.play.dice import DiceRoller
+from game.app.play.motion import Slide
 from game.app.play.panels import PanelScene
 from game.app.ui import theme
 from game.app.ui.input import Intent
@@ -34,7 +35,7 @@ from game.rules.options import OptionValue
 from game.rules.savoy import PASS, PLAYERS, SAVOY, Part, SavoyMove, SavoyState, stack_text
 from game.rules.savoy_board import CELL_ID, CROSSINGS, HOME_NAMES
 from .rules_page import SAVOY_RULES
-from .view import INK, SavoyLayout, SavoyView, draw_icon, draw_savoy
+from .view import INK, SavoyLayout, SavoyView, draw_icon, draw_savoy, draw_stack
 
 ROLL_SECONDS = 0.5
 MAX_ROUTES = 4
@@ -46,6 +47,17 @@ def dice_words(dice: Sequence[int]) -> str:
     if len(dice) == 4 and len(set(dice)) == 1:
         return f"double {dice[0]}"
     return " and ".join(str(d) for d in dice)
+
+
+def chained(parts: Sequence[Part]) -> list[Part]:
+    """A turn's parts in an order they can be made in: one that leaves from where another arrives after it
+    (moves keep their parts sorted by cell, not in the order they were made)."""
+    left, out = list(parts), []
+    while left:
+        first = next((p for p in left if not any(q is not p and q.dst == p.src for q in left)), left[0])
+        out.append(first)
+        left.remove(first)
+    return out
 
 
 class SavoyScene(PanelScene):
@@ -171,9 +183,11 @@ class SavoyScene(PanelScene):
             self.add_part(self.route_choices[k])
 
     def add_part(self, part: Part) -> None:
+        before = self.board
         self.parts.append(part)
         self.selected, self.route_choices = None, []
         self._refresh()
+        self.start_motion(before, SavoyMove("turn", (part,)))  # the piece slides along its route
         used = "+".join(str(d) for d in self.part_dice[-1])
         words = f"{part.src}-{part.dst} ({part.steps} step{'s' if part.steps > 1 else ''}) uses {used}."
         if self.done is not None and not self.conts:
@@ -213,6 +227,7 @@ class SavoyScene(PanelScene):
         if self.parts:
             part = self.parts.pop()
             self.selected = None
+            self.finish_motion()
             self._refresh()
             self.say(f"Took back {part.src}-{part.dst} (this turn). Dice left: {dice_words(self.dice_left)}.")
             return
@@ -528,6 +543,63 @@ class SavoyScene(PanelScene):
             title="" if self.portrait or self.board_zoom.camera.zoomed else "Savoy",  # (with the legend)
         )
 
+    # -- moves on their way, and their sound ----------------------------------------------------
+    def shown_board(self, state: SavoyState | None = None) -> tuple[int, ...]:
+        """The cells drawn: now, with the parts of the turn being built; else those of `state`."""
+        if state is not None:
+            return state.cells
+        self._refresh()
+        return self.board
+
+    def start_motion(self, before: tuple[int, ...], move: SavoyMove) -> None:
+        if self.done is not None and self.parts and move == self.done:
+            return  # a turn built part by part: each piece slid when its part was chosen
+        super().start_motion(before, move)
+
+    def slides(self, before: tuple[int, ...], move: SavoyMove) -> tuple[tuple[int, ...], list[Slide]] | None:
+        """Each part's pieces travel along their route from the board `before` (a piece that moves on from
+        where another part took it, as dice trips may, goes on along both); under them, the board shown now
+        with those pieces lifted off where they end (a piece they pin shows until they land)."""
+        geo = self.layout_board
+        if geo is None or move.kind != "turn" or not move.parts:
+            return None
+        self._refresh()  # (the board shown now is what they arrive on)
+        rules = self.state.rules
+        stacks, ids = rules.stacks, rules.board.cell_id
+        travels: list[tuple[list[tuple[float, float]], int, int]] = []  # (path, colour, count) per moving group
+        ends: dict[str, int] = {}     # where a travel ends so far -> its index
+        lift: dict[tuple[str, int], int] = {}  # (cell, colour) -> pieces to lift off the board shown
+        for part in chained(move.parts):
+            path = geo.route(part.src, part.via, part.steps)[0] if part.via and part.steps else []
+            if len(path) < 2:
+                path = [geo.centre(part.src), geo.centre(part.dst)]
+            k = ends.pop(part.src, None)
+            if k is not None and travels[k][2] == part.count:  # the same pieces move on
+                colour = travels[k][1]
+                travels[k] = (travels[k][0] + path[1:], colour, part.count)
+                lift[(part.src, colour)] = lift.get((part.src, colour), 0) - part.count
+            else:
+                colour = stacks.layers(before[ids[part.src]])[0]
+                if colour is None:
+                    continue
+                travels.append((path, colour, part.count))
+                k = len(travels) - 1
+            lift[(part.dst, colour)] = lift.get((part.dst, colour), 0) + part.count
+            ends[part.dst] = k
+        base = self.board
+        for (cell, colour), count in lift.items():
+            if count:
+                base = stacks.apply(base, colour, {ids[cell]: -count})
+        r = geo.piece_radius
+        return base, [Slide(tuple(path), lambda surface, at, t, value=stacks.make(colour, count, None):
+                            draw_stack(surface, value, at, r)) for path, colour, count in travels]
+
+    def captures(self, before: SavoyState, move: SavoyMove) -> bool:
+        """A piece pinned where none was: the turn landed on a lone piece of the other side."""
+        layers = before.rules.stacks.layers
+        return any(layers(now)[2] is not None and layers(was)[2] is None
+                   for now, was in zip(self.state.cells, before.cells))
+
     def move_marks(self, move: SavoyMove) -> tuple[list[list[tuple[float, float]]], float]:
         geo = self.layout_board
         if geo is None or move.kind != "turn":
@@ -574,7 +646,15 @@ class SavoyScene(PanelScene):
         if self.layout_board is None:
             return
         layout, cells, view = self.layout_board, self.board, self.view()
-        self.draw_board(surface, lambda: draw_savoy(surface, layout, cells, view))
+        frame = self.motion_frame()  # pieces on their way: the board without them, then them on their routes
+        shown = frame.base if frame is not None else cells
+
+        def paint() -> None:
+            draw_savoy(surface, layout, shown, view)
+            if frame is not None:
+                frame.draw(surface)
+
+        self.draw_board(surface, paint)
         self.draw_buttons(surface)
         if self.portrait:
             theme.text(surface, "Savoy", 26, theme.TEXT, center=(self.size[0] // 2, self.b["menu"].rect.centery))

@@ -11,6 +11,7 @@ from typing import Any, Sequence
 
 import pygame
 
+from game.app.play.motion import Slide
 from game.app.play.panels import PanelScene
 from game.app.ui import theme
 from game.app.ui.input import Intent
@@ -187,12 +188,33 @@ class StarScene(PanelScene):
         if self.layout_board is None:
             return
         layout, state, view = self.layout_board, self.state, self.view()
-        self.draw_board(surface, lambda: draw_star(surface, layout, state, view))
+        frame = self.motion_frame()  # a stone just placed drops in: the board as it was, then the stone
+        shown = frame.base if frame is not None else state
+
+        def paint() -> None:
+            draw_star(surface, layout, shown, view)
+            if frame is not None:
+                frame.draw(surface)
+
+        self.draw_board(surface, paint)
         self.draw_buttons(surface)
         if self.portrait:
             theme.text(surface, f"Star {self.state.size}" + (" maxi" if self.state.maxi else ""), 26, theme.TEXT,
                        center=(self.size[0] // 2, self.b["menu"].rect.centery))
         self.draw_panels(surface)
+
+    def slides(self, before: StarState, move: StarMove) -> tuple[StarState, list[Slide]] | None:
+        """A placed stone drops into its cell (slightly large and light at first) over the board as it was."""
+        geo = self.layout_board
+        if geo is None or move.kind != "place" or not move.cell:
+            return None
+        at, colour, r = geo.centers[before.board.index[move.cell]], before.to_move, geo.radius * 0.8
+
+        def drop(surface: pygame.Surface, point: tuple[float, float], t: float) -> None:
+            theme.stone(surface, colour, (point[0], point[1] - (1 - t) * r * 0.6), r * (1.3 - 0.3 * t),
+                        alpha=round(255 * min(1.0, 0.3 + t)))
+
+        return before, [Slide((at,), drop)]
 
     def move_marks(self, move: StarMove) -> tuple[list[list[tuple[float, float]]], float]:
         geo = self.layout_board

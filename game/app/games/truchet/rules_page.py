@@ -1,4 +1,5 @@
-"""Truchet's rules in our own words, with a diagram drawn from a real position (the rules screen shows it)."""
+"""Truchet's rules in our own words, with a diagram drawn from a real position (the rules screen shows it),
+and the page of Hexagonal Truchet, our design of the variant the seed leaves unfinished."""
 
 from __future__ import annotations
 
@@ -12,6 +13,9 @@ from .view import TruchetLayout, TruchetView, draw_truchet
 
 _DIAGRAM_TILES = "rlr" "lrl" "rll"
 _DIAGRAM_MERGE = "a3,b4-b3"
+# the hex page's diagram: a side-2 board, X's 2-stack on c2 and single on e2 merge onto O's single on d2
+_HEX_DIAGRAM_TILES = "du" "udu" "dd"
+_HEX_DIAGRAM_MERGE = "c2,e2-d2"
 
 
 @lru_cache(maxsize=1)
@@ -19,15 +23,28 @@ def _diagram_state() -> TruchetState:
     return TRUCHET.position(_DIAGRAM_TILES, x={"a3": 2, "b4": 1}, o={"b3": 1, "d2": 2}, to_move=X)
 
 
+@lru_cache(maxsize=1)
+def _hex_diagram_state() -> TruchetState:
+    return TRUCHET.position(_HEX_DIAGRAM_TILES, x={"c2": 2, "e2": 1}, o={"d2": 1, "d3": 2}, to_move=X)
+
+
 def _draw_diagram(surface: pygame.Surface, rect: pygame.Rect) -> None:
-    state = _diagram_state()
+    _draw_merge(surface, rect, _diagram_state(), _DIAGRAM_MERGE)
+
+
+def _draw_hex_diagram(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    _draw_merge(surface, rect, _hex_diagram_state(), _HEX_DIAGRAM_MERGE)
+
+
+def _draw_merge(surface: pygame.Surface, rect: pygame.Rect, state: TruchetState, written: str) -> None:
+    """`state` with the merge `written` shown as the board shows a move being built (checked legal)."""
     geo = state.board
-    merge = TRUCHET.parse_move(_DIAGRAM_MERGE, state)
+    merge = TRUCHET.parse_move(written, state)
     TRUCHET.check_legal(state, merge)
     index = geo.index
     target = index[merge.destinations[0]]
     taken = frozenset(index[name] for name in TRUCHET.captures(state, merge))
-    layout = TruchetLayout(state.size, rect)
+    layout = TruchetLayout(state.board, rect)
     height = sum(state.stacks[index[o]] for o in merge.origins)
     draw_truchet(surface, layout, state, TruchetView(
         selected=frozenset(index[o] for o in merge.origins), targets=frozenset({target}), captures=taken,
@@ -77,4 +94,71 @@ TRUCHET_RULES = RulesPage(
     ),
     diagram=_draw_diagram,
     caption=_caption(),
+)
+
+
+def _hex_caption() -> str:
+    state = _hex_diagram_state()
+    return (f"A side-2 hex board. Teal dotted regions are X's, sand ones O's; + and \u2212 mark each junction's "
+            f"colour. X merges its 2-stack on c2 and its single on e2 onto d2 ({_HEX_DIAGRAM_MERGE}): both are one "
+            f"tile side from d2. The O piece there stands on O's own colour, so only a taller stack takes it, and "
+            f"3 > 1. O's 2-stack on d3 stands on X's colour: a stack of two could take it. X has "
+            f"{TRUCHET.scores(state)[0]} pieces, O {TRUCHET.scores(state)[1]}.")
+
+
+#: What hex-truchet.md (section 9) asks players to try, in plain words.
+HEX_PLAYTEST = (
+    "Size and pieces: is side 4 with 18 pieces each too crowded, or too long? (The alternative would start "
+    "each side on one row fewer, 11 pieces each; side 5, with 30 each, is probably too many.)",
+    "Three neighbours instead of four: do merges and splits offer too few choices, and are captures rarer? "
+    "Note how long games last and how many end in the draw after turns without a capture.",
+    "Small regions: about a quarter of the junctions are regions of their own (a sixth on the square board). "
+    "Do stacks get trapped, unable to move, more often?",
+    "Flips: a tile has six corners, so one piece pins three tiles. Are flips too rare in the middle game?",
+    "First move: does X gain from moving first, and does O's choice of the centre tile matter more than on "
+    "the square board?",
+    "Names: are u and d, and tile names whose letters are two apart (eg23), clear to you?",
+    "Should it be a game of its own (Hex Truchet) rather than an option of Truchet?",
+)
+
+HEX_TRUCHET_RULES = RulesPage(
+    credit="Truchet was designed by Cameron Browne (2007). His rules end with one line on Hexagonal Truchet: "
+           "\"Played as per the standard version on a hex hex board using hexagonal truchet tiles. Still under "
+           "development.\" He left it unfinished, so this variant is our own design, not his rules: the board, "
+           "the tiles, the names of junctions and tiles, which junctions are next to each other and the starting "
+           "pieces are our choices, made so that everything else plays as in his Truchet.",
+    sections=(
+        ("The board", "A hexagon of hexagonal tiles, pointed at the top, 4 along each side (2 to 6 with the size "
+                      "option): 37 tiles. Each tile carries three arcs round alternate corners; they cut off three "
+                      "small caps and leave a band joining the other three corners. The tile corners are the "
+                      "junctions where pieces stand, and their colours are fixed: every tile's top, lower-left "
+                      "and lower-right corners are X's (Parity shows them). A tile shows u when its band reaches up "
+                      "to its top corner (joining X's corners), d when it reaches down; flipping it toggles u and d. "
+                      "Junctions of one colour joined by a chain of bands form a region; X owns the dotted (teal) "
+                      "regions, O the blank (sand) ones."),
+        ("Names", "The junctions lie on zigzag rows numbered from 1 at the bottom (X's side). A column letter "
+                  "counts half tile widths from a, so a junction is named like f3. A tile is named by its outer "
+                  "column letters, two apart, and its two rows: eg23 is the tile with corners e2 f2 g2 e3 f3 g3."),
+        ("Set-up", "As in Truchet: O places its half of the tiles (the top rows and the right of the middle row), "
+                   "X its half, and O the centre tile; Random tiles is recommended. Each player then has 18 "
+                   "pieces (on other sizes 3s(s-1)/2), one on each junction of their colour in the three junction "
+                   "rows nearest them; the two middle rows start empty. X moves first."),
+        ("A turn", "First you may flip one tile, if no piece stands on any of its six corners. Then you must "
+                   "step, merge or split a stack, exactly as in Truchet."),
+        ("Next to", "Merges and splits use the junctions next to a stack, here one tile side away: the left and "
+                    "right neighbours in its row, and the junction straight above an X junction or straight "
+                    "below an O junction. So a junction has at most three neighbours, always of the other colour: "
+                    "merges and splits always land on the other colour, as on the square board."),
+        ("Capture and winning", "As in Truchet: a merge or split may land on enemy stacks and take them (one "
+                                "on its own colour only by a taller stack, one on yours by as tall or taller); "
+                                "stacks never exceed 4; you win when your opponent has no pieces or cannot move a "
+                                "stack. The draw rules are the same."),
+        ("Writing moves", "ik45:h3-h5 flips tile ik45 and steps h3 to h5; e2,g2-f2 merges; f3-e3,2xg3 splits; "
+                          "d1>e2,g2-f2 first moves within the region; random or u/d letters place tiles."),
+        ("What to try", "This design is new and needs playing. Please tell us what you find, in particular:\n" +
+         "\n".join(f"{k}. {words}" for k, words in enumerate(HEX_PLAYTEST, 1))),
+    ),
+    diagram=_draw_hex_diagram,
+    caption=_hex_caption(),
+    title="Hex Truchet",
 )

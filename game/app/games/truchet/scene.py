@@ -26,12 +26,15 @@ How taps build a move (all offers come from the legal moves with the chosen flip
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Any, Callable, Sequence
 
 import pygame
 
+from game.app.play.motion import Slide
 from game.app.play.panels import PanelScene
+from game.app.screens.rules import RulesPage
 from game.app.ui import theme
 from game.app.ui.input import Intent
 from game.app.ui.scene import Host
@@ -40,12 +43,15 @@ from game.rules.base import Game
 from game.rules.errors import RulesError
 from game.rules.options import OptionValue
 from game.rules.truchet import DRAW, PLAYERS, RANDOM, TRUCHET, X, TruchetMove, TruchetState, flipped
-from .rules_page import TRUCHET_RULES
-from .view import TruchetLayout, TruchetView, draw_truchet, piece_icon
+from .rules_page import HEX_TRUCHET_RULES, TRUCHET_RULES
+from .view import TruchetLayout, TruchetView, draw_stack, draw_truchet, piece_icon
 
 DRAW_SECONDS = 0.9     # the random tiles settle one after another
 CAPTURE_SECONDS = 0.7  # a captured stack fades out
 COLOUR_WORDS = ("dotted, teal", "blank, sand")
+# the moves the typed-move box suggests on each board (the seed's examples, and the hex spec's)
+SQUARE_EXAMPLES = "bc34:a1-d6, c3,c5-c4, b4-b3,2xa4"
+HEX_EXAMPLES = "ik45:h3-h5, e2,g2-f2, f3-e3,2xg3"
 
 
 class TruchetScene(PanelScene):
@@ -57,6 +63,7 @@ class TruchetScene(PanelScene):
                  seats: tuple[str, ...] = ("Human", "Human"), rng: random.Random | None = None,
                  start: TruchetState | None = None, seed: int | None = None) -> None:
         super().__init__(app, game, options, seats, seed=seed, start=start, rng=rng)
+        self.rules_page = HEX_TRUCHET_RULES if self.state.hex else TRUCHET_RULES
         self._shake = random.Random()  # only for the tiles shown while a draw settles
         self.draw_seconds = DRAW_SECONDS
         self.capture_seconds = CAPTURE_SECONDS
@@ -118,7 +125,8 @@ class TruchetScene(PanelScene):
                 by_flip.setdefault(move.flip, []).append(move)
         self.by_flip = by_flip
         self.flippable = frozenset(self.game.flippable(state)) if self.legal else frozenset()
-        self.draft = {t: "l" for t in state.placement_tiles()} if not state.playing else {}
+        first = state.board.letters[0]
+        self.draft = {t: first for t in state.placement_tiles()} if not state.playing else {}
         self._reset_build(keep_flip=False)
         if self._laid_phase is not None and self._laid_phase != state.playing and self.size:
             self.layout(self.size)
@@ -240,7 +248,7 @@ class TruchetScene(PanelScene):
         super().layout(size)
 
     def make_board_layout(self, rect: pygame.Rect) -> TruchetLayout:
-        return TruchetLayout(self.state.size, rect.inflate(-8, -8))
+        return TruchetLayout(self.state.board, rect.inflate(-8, -8))
 
     def board_target_px(self, layout: TruchetLayout) -> float:
         return layout.target
@@ -297,10 +305,10 @@ class TruchetScene(PanelScene):
         name = state.board.tile_names[t]
         if not state.playing:
             if t in self.draft:
-                self.draft[t] = "r" if self.draft[t] == "l" else "l"
+                self.draft[t] = flipped(self.draft[t], 0)  # (the tile's other letter: l/r, u/d)
                 self.say(f"Tile {name} turned. Place tiles when your {len(self.draft)} tiles are as you like them.")
             else:
-                whose = "placed already" if state.tiles[t] in "lr" else "not yours to place now"
+                whose = "placed already" if state.tiles[t] in state.board.letters else "not yours to place now"
                 self.say(f"Tile {name} is {whose}: {PLAYERS[state.placer()]} places the outlined tiles.", error=True)
             return
         if self.flip == name:
@@ -568,7 +576,7 @@ class TruchetScene(PanelScene):
             done = int(len(order) * (1 - left / self.draw_seconds))
             tiles = list(state.tiles)
             for k, t in enumerate(order):
-                tiles[t] = move.letters[k] if k < done else self._shake.choice("lr")
+                tiles[t] = move.letters[k] if k < done else self._shake.choice(state.board.letters)
             return "".join(tiles)
         if not state.playing:
             tiles = list(state.tiles)
@@ -650,8 +658,20 @@ class TruchetScene(PanelScene):
                 faded.add(index[primary])
                 ghosts[index[self.via]] = state.stack(primary)
             view.ghosts, view.faded = ghosts, frozenset(faded)
+        elif self.flip is not None and state.playing:
+            view.region = self.flip_band_region()
         self._marks = view
         return view
+
+    def flip_band_region(self) -> frozenset[int]:
+        """The region the chosen flip's new band lies in (lit while no stack is chosen: what the flip
+        joins), on either board."""
+        state = self.state
+        geo = state.board
+        t = geo.tile_index[self.flip]
+        regions = self.game.regions(state, self.flip)
+        band = geo.band(t, flipped(state.tiles, t)[t])
+        return frozenset(j for j, r in enumerate(regions) if r == regions[band[0]])
 
     def move_marks(self, move: TruchetMove) -> tuple[list[list[tuple[float, float]]], float]:
         """The flipped tile (a ring at its centre), and each stack's way: to where it first moves within
@@ -674,6 +694,40 @@ class TruchetScene(PanelScene):
             else:
                 strokes.append(start + [at(move.destinations[0])])
         return strokes, geo.tile * 0.3
+
+    def slides(self, before: TruchetState, move: TruchetMove) -> tuple[TruchetState, list[Slide]] | None:
+        """Each moving stack (each part of a split) goes from its junction, by where it first moves within
+        its region, to where it lands; under them, the position after the move with its destinations empty
+        (a stack taken there fades out as they come). A flipped tile simply shows flipped."""
+        geo = self.layout_board
+        if geo is None or not move.is_stack_move:
+            return None
+        state = self.state
+        index = state.board.index
+        r = geo.tile * 0.3
+
+        def at(name: str) -> tuple[float, float]:
+            return geo.points[index[name]]
+
+        def stack(signed: int) -> Callable[[pygame.Surface, tuple[float, float], float], None]:
+            return lambda surface, point, t: draw_stack(surface, signed, point, r)
+
+        slides = []
+        for origin, via in move.sources:
+            height = before.stacks[index[origin]]
+            start = [at(origin)] + ([at(via)] if via else [])
+            if move.kind == "split":
+                sign = 1 if height > 0 else -1
+                slides.extend(Slide(tuple(start + [at(name)]), stack(sign * count)) for name, count in move.targets)
+            elif height:
+                slides.append(Slide(tuple(start + [at(move.destinations[0])]), stack(height)))
+        stacks = list(state.stacks)
+        for name in move.destinations:
+            stacks[index[name]] = 0
+        return dataclasses.replace(state, stacks=tuple(stacks)), slides
+
+    def captures(self, before: TruchetState, move: TruchetMove) -> bool:
+        return move.is_stack_move and bool(self.game.captures(before, move))
 
     def view(self) -> TruchetView:
         state = self.state
@@ -705,17 +759,36 @@ class TruchetScene(PanelScene):
         )
         return view
 
+    @classmethod
+    def rules_page_for(cls, options: dict[str, OptionValue] | None) -> RulesPage:
+        """The rules page of the game these options make: Hexagonal Truchet (``-hex``) has its own."""
+        return HEX_TRUCHET_RULES if options and options.get("hex") else TRUCHET_RULES
+
+    def board_title(self) -> str:
+        """The title over the board on a phone: ``Truchet 7x7``, ``Hex Truchet, side 4``."""
+        state = self.state
+        return f"Hex Truchet, side {state.size}" if state.hex else f"Truchet {state.size}x{state.size}"
+
     def draw(self, surface: pygame.Surface) -> None:
         self._refresh()
         surface.fill(theme.BG)
         if self.layout_board is None:
             return
         layout, state, view = self.layout_board, self.state, self.view()
-        self.draw_board(surface, lambda: draw_truchet(surface, layout, state, view))
+        frame = self.motion_frame()  # stacks on their way: the new position without them, then them
+        shown = frame.base if frame is not None else state
+
+        def paint() -> None:
+            draw_truchet(surface, layout, shown, view)
+            if frame is not None:
+                frame.draw(surface)
+
+        self.draw_board(surface, paint)
         self.draw_buttons(surface)
         if self.portrait:
-            theme.text(surface, f"Truchet {self.state.size}x{self.state.size}", 26, theme.TEXT,
-                       center=(self.size[0] // 2, self.b["menu"].rect.centery))
+            menu = self.b["menu"].rect
+            theme.text(surface, self.board_title(), 26, theme.TEXT, center=(self.size[0] // 2, menu.centery),
+                       max_width=self.size[0] - 2 * menu.right - 8)
         self.draw_panels(surface)
 
     # -- panels ---------------------------------------------------------------------------
@@ -752,8 +825,8 @@ class TruchetScene(PanelScene):
 
     def entry_hint(self) -> str:
         if not self.state.playing:
-            return "Type random or l/r letters + Enter"
-        return "Type a move (bc34:a1-d6, c3,c5-c4, b4-b3,2xa4)"
+            return f"Type random or {'/'.join(self.state.board.letters)} letters + Enter"
+        return "Type a move ({})".format(HEX_EXAMPLES if self.state.hex else SQUARE_EXAMPLES)
 
     def idle_message(self) -> tuple[str, tuple[int, int, int]]:
         state = self.state

@@ -1,0 +1,45 @@
+"""The player's settings, kept between sessions beside the games in progress (`Storage`: a file on the
+desktop, the page's localStorage in a browser): for now, whether the app's sounds are on.
+
+They are a small JSON text (``settings.json``). One that cannot be read (missing, damaged, not JSON,
+a value of the wrong kind) gives the defaults, and is written over at the next change: settings are
+no game, nothing is lost with them.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .storage import Storage, Unreadable
+
+NAME = "settings.json"
+DEFAULTS: dict[str, Any] = {"sound": True}
+
+
+class Settings:
+    """The settings kept in `storage` (read once, when made; written at each change)."""
+
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
+        self.values = dict(DEFAULTS)
+        try:
+            text = storage.load(NAME)
+            kept = json.loads(text) if text else {}
+        except (Unreadable, ValueError):
+            kept = {}
+        if isinstance(kept, dict):
+            for key, default in DEFAULTS.items():
+                if isinstance(kept.get(key), type(default)):
+                    self.values[key] = kept[key]
+
+    @property
+    def sound(self) -> bool:
+        """The sounds are on (not muted)."""
+        return bool(self.values["sound"])
+
+    def set_sound(self, on: bool) -> str | None:
+        """Turn the sounds on or off and keep that; an error message if it could not be written."""
+        self.values["sound"] = bool(on)
+        problem = self.storage.save(NAME, json.dumps(self.values, sort_keys=True))
+        return None if problem is None else f"The setting could not be kept: {problem.split(': ', 1)[-1]}."
