@@ -199,6 +199,7 @@ def test_the_truchet_board_is_a_choice_and_keeps_what_both_boards_share():
     app, page = open_page((390, 844), "truchet")
     assert page.button("variant-hex").enabled
     press(app, "variant-hex")
+    shot(app, "newgame_truchet_hex_390x844")
     press(app, "start")
     assert top(app).state.hex and top(app).state.size == 4
 
