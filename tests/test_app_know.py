@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from app_helpers import DESKTOP, Dice, PHONE, click, hover, key, new_app, point, press, pump, shot, tap, top, type_text
+from app_helpers import (DESKTOP, Dice, PHONE, click, hover, key, new_app, point, press, pump, scroll_into_view, shot,
+                         tap, top, type_text)
 
 import pygame
 import pytest
@@ -22,13 +23,16 @@ DATA = Path(__file__).parent / "data"
 
 
 def start_know(size=DESKTOP, symmetric=False, limit=0, touch=False, seed=1):
-    """From the menu: Play know, choose the version and a turn limit with the controls, Start."""
+    """From the menu: Play know, choose the version and a turn limit with the controls (a limit is typed
+    into the stepper's number: its steps are 50, 100, 200...), Start."""
     app = new_app(size)
     press(app, "play-know", touch=touch)
     if symmetric:
         press(app, "version-symmetric", touch=touch)
-    for _ in range(limit):
-        press(app, "limit-plus", touch=touch)
+    if limit:
+        scroll_into_view(app, "limit-plus")
+        point(app, next(c for c in top(app).controls if c.key == "limit").value_box.center, touch)
+        type_text(app, str(limit))
     press(app, "start", touch=touch)
     scene = top(app)
     assert isinstance(scene, KnowScene)

@@ -1,18 +1,27 @@
-"""Which scene plays which game (and so which rules page explains it: the scene's `rules_page`).
+"""Which scene plays which game (and so which rules page explains it: the scene's `rules_page`), what
+the game's options are called on the new-game page, and what a scene cannot show yet.
 
-Adding a game to the app is a package beside the others (scene, view, rules page) and one line
-here (its rules come from `game.rules.GAMES`; the menu, options and game-over screens are
-generic). The shell hands this table to the menu, so no shared screen imports a game.
+Adding a game to the app is a package beside the others (scene, view, rules page, its options' words)
+and a line in each table here (its rules come from `game.rules.GAMES`; the menu, options and game-over
+screens are generic). The shell hands these tables to the menu, so no shared screen imports a game.
 """
 
 from __future__ import annotations
 
+from typing import Collection
+
+from game.app.games.know import options as know_options
 from game.app.games.know.scene import KnowScene
+from game.app.games.savoy import options as savoy_options
 from game.app.games.savoy.scene import SavoyScene
 from game.app.games.savoya.scene import SavoyaScene
+from game.app.games.star import options as star_options
 from game.app.games.star.scene import StarScene
+from game.app.games.truchet import options as truchet_options
 from game.app.games.truchet.scene import TruchetScene
 from game.app.play.game_scene import GameScene
+from game.app.ui.option_words import Words
+from game.rules.options import OptionValue
 
 GAME_SCENES: dict[str, type[GameScene]] = {
     "star": StarScene,
@@ -21,3 +30,17 @@ GAME_SCENES: dict[str, type[GameScene]] = {
     "savoya": SavoyaScene,
     "truchet": TruchetScene,
 }
+
+#: each game's options in the player's words (`game.app.ui.option_words`)
+OPTION_WORDS: dict[str, Words] = {
+    "star": star_options.WORDS,
+    "know": know_options.WORDS,
+    "savoy": savoy_options.WORDS,
+    "savoya": savoy_options.SAVOYA_WORDS,
+    "truchet": truchet_options.WORDS,
+}
+
+#: Option values the rules allow but a game's scene cannot show yet: the new-game page offers them
+#: disabled, saying so (a variant is its switch's True). A game not listed shows every value; remove a
+#: line when its scene learns the values.
+NOT_SHOWN: dict[str, dict[str, Collection[OptionValue]]] = {}

@@ -13,7 +13,7 @@ opens in review. Nothing that comes in ever replaces another game.
 
 from __future__ import annotations
 
-from typing import Mapping
+from typing import Collection, Mapping
 
 import pygame
 
@@ -22,11 +22,13 @@ from game.app.saves.exchange import SharedGame, looks_like_link, read_shared
 from game.app.saves.saved_game import SavedGame, new_id
 from game.app.ui import theme
 from game.app.ui.input import Intent
+from game.app.ui.option_words import Words
 from game.app.ui.scene import Host
 from game.app.ui.widgets import Button, press_buttons
 from game.rules import GAMES
 from game.rules.base import Game
 from game.rules.errors import RecordError
+from game.rules.options import OptionValue
 from .dialog import ConfirmScene, NoticeScene
 from .new_game import NewGameScene
 from .open_game import OpenGameScene
@@ -35,9 +37,14 @@ from .scrolling import ScrollingScene
 
 
 class MenuScene(ScrollingScene):
-    def __init__(self, app: Host, scenes: Mapping[str, type[GameScene]]) -> None:
+    def __init__(self, app: Host, scenes: Mapping[str, type[GameScene]],
+                 option_words: Mapping[str, Words] | None = None,
+                 not_shown: Mapping[str, Mapping[str, Collection[OptionValue]]] | None = None) -> None:
         super().__init__(app)
         self.scenes = scenes
+        # for the new-game page: the options' words, and the values a game's scene cannot show yet
+        self.option_words = option_words or {}
+        self.not_shown = not_shown or {}
         self.games: list[Game] = list(GAMES.values())
         self.playable = {name for name in scenes}
         self.cards: list[tuple[Game, pygame.Rect, Button, Button]] = []
@@ -175,7 +182,8 @@ class MenuScene(ScrollingScene):
         self.app.running = False
 
     def open_new_game(self, game: Game) -> None:
-        self.app.push(NewGameScene(self.app, game, self.scenes.get(game.name)))
+        self.app.push(NewGameScene(self.app, game, self.scenes.get(game.name),
+                                   words=self.option_words.get(game.name), not_shown=self.not_shown.get(game.name)))
 
     def open_rules(self, game: Game) -> None:
         scene_class = self.scenes.get(game.name)

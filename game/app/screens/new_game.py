@@ -1,14 +1,25 @@
-"""The new-game screen: the game's OPTIONS as touch controls, and who plays each side.
+"""The new-game screen: the game's options as touch controls, how many play, and who plays each seat.
 
-Each side is Human or Computer; a computer side also has its level (1 beginner to 4 strongest,
-`game.ai.LEVELS`, 3 by default), in a row of buttons under it. Every pairing can be chosen,
-computer against computer included.
+Every option has a plain name and a one-line explanation (`words`, the game's table in
+`game/app/games/<game>/options.py`). What the page offers comes from `OptionChoices`: a value the
+game would refuse with the other options as they stand (or that the game's scene cannot show yet,
+`not_shown`) is offered disabled, with the reason under its control, so Start is not refused for a
+combination the page let the player pick.
+
+The number of players (when the game allows a choice, `Game.player_counts`) is chosen above the
+seats, which follow it, named as the game names them (`Game.seat_names`). Each seat is Human or
+Computer; a computer seat also has its level (1 beginner to 4 strongest, `game.ai.LEVELS`, 3 by
+default), in a row of buttons under it. Every pairing can be chosen, computer against computer
+included.
 
 Start opens `scene_class` (the game's scene, handed over by the menu; None when the app cannot play
-the game yet) in place of this screen.
+the game yet) in place of this screen. If it is refused all the same, the reason is drawn in a band
+of its own above Start, covering nothing.
 """
 
 from __future__ import annotations
+
+from typing import Callable, Collection, Mapping
 
 import pygame
 
@@ -17,53 +28,223 @@ from game.app.play.game_scene import AVAILABLE_SEATS, GameScene
 from game.app.saves.seats import COMPUTER, HUMAN, SEAT_KINDS, computer, level_of, parse_seat
 from game.app.ui import theme
 from game.app.ui.input import Intent
+from game.app.ui.option_words import Words
 from game.app.ui.scene import Host
-from game.app.ui.widgets import Button, OptionControl, press_buttons
+from game.app.ui.widgets import Button, press_buttons
 from game.rules.base import Game
 from game.rules.errors import RulesError
 from game.rules.options import OptionValue
+from .option_choices import OptionChoices, Setting
 from .rules import RulesScene
 from .scrolling import ScrollingScene
+
+LABEL_SIZE = 26
+HELP_SIZE = 20
+REASON_SIZE = 19
+ERROR_SIZE = 20
+CONTROL_H = 52
+#: what a control calls to set its setting (the page's `NewGameScene.pick`)
+Pick = Callable[[str, OptionValue], None]
+
+
+def _slug(value: OptionValue) -> str:
+    """A value in a button's name: ``on``/``off`` for a switch, else the value."""
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return str(value)
+
+
+class OptionControl:
+    """One setting on the page: a row of buttons (one per value) or a stepper (- value +), with its
+    name, its explanation and, under it, why some values cannot be picked now."""
+
+    def __init__(self, setting: Setting, pick: Pick) -> None:
+        self.key = setting.key
+        self.shape = self.shape_of(setting)
+        self.setting = setting
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.row = pygame.Rect(0, 0, 0, 0)
+        #: a stepper's number, between - and +: a tap there types a number instead
+        self.value_box = pygame.Rect(0, 0, 0, 0)
+        #: the number being typed (None: not typing)
+        self.typed: str | None = None
+        #: why a typed number was not taken
+        self.note = ""
+        if setting.stepper:
+            self.buttons = [Button(label, (lambda d=k: self._step(pick, d)), name=f"{setting.key}-{name}")
+                            for k, (label, name) in enumerate((("-", "minus"), ("+", "plus")))]
+        else:
+            self.buttons = [Button(choice.label, (lambda v=choice.value: pick(self.key, v)),
+                                   name=f"{setting.key}-{_slug(choice.value)}")
+                            for choice in setting.choices if choice is not None]
+        self.update(setting)
+
+    @staticmethod
+    def shape_of(setting: Setting) -> tuple[object, ...]:
+        """What the control's buttons are made from: a stepper's key, or a row's key and values."""
+        if setting.stepper:
+            return (setting.key, "stepper")
+        return (setting.key, *(choice.value for choice in setting.choices if choice is not None))
+
+    def _step(self, pick: Pick, direction: int) -> None:
+        choice = self.setting.choices[direction]
+        if choice is not None and choice.refused is None:
+            pick(self.key, choice.value)
+
+    def update(self, setting: Setting) -> None:
+        self.setting = setting
+        for button, choice in zip(self.buttons, setting.choices):
+            button.enabled = choice is not None and choice.refused is None
+            if not setting.stepper and choice is not None:
+                button.selected = choice.value == setting.value and type(choice.value) is type(setting.value)
+
+    def notes(self) -> list[str]:
+        """The lines under the row: why some values cannot be picked, and why a typed one was not taken."""
+        return [self.note, *self.setting.reasons()] if self.note else self.setting.reasons()
+
+    def height(self, width: int, with_label: bool = True, indent: int = 0) -> int:
+        """The height of the whole block at `width` (see `layout`)."""
+        s = self.setting
+        h = (30 if with_label else 0) + (theme.wrapped_height(s.help, HELP_SIZE, width) if s.help else 0)
+        h += 6 + CONTROL_H
+        for line in self.notes():
+            h += theme.wrapped_height(line, REASON_SIZE, width - indent)
+        return h + (4 if self.notes() else 0)
+
+    def layout(self, rect: pygame.Rect, with_label: bool = True, indent: int = 0) -> None:
+        """Place the block in `rect`; its row of buttons starts `indent` px in (a label's room)."""
+        self.rect = rect
+        s = self.setting
+        top = rect.top + (30 if with_label else 0)
+        top += theme.wrapped_height(s.help, HELP_SIZE, rect.width) if s.help else 0
+        self.row = pygame.Rect(rect.left + indent, top + 6, rect.width - indent, CONTROL_H)
+        if s.stepper:
+            side = CONTROL_H * 3 // 2
+            self.buttons[0].rect = pygame.Rect(self.row.left, self.row.top, side, CONTROL_H)
+            self.buttons[1].rect = pygame.Rect(self.row.left + side + 150, self.row.top, side, CONTROL_H)
+            self.value_box = pygame.Rect(self.row.left + side + 8, self.row.top, 150 - 16, CONTROL_H)
+        else:
+            n = len(self.buttons)
+            width = min(180, (self.row.width - 8 * (n - 1)) // n)
+            for i, button in enumerate(self.buttons):
+                button.rect = pygame.Rect(self.row.left + i * (width + 8), self.row.top, width, CONTROL_H)
+
+    def draw(self, surface: pygame.Surface, hover: tuple[int, int] | None, with_label: bool = True) -> None:
+        s = self.setting
+        top = self.rect.top
+        if with_label:
+            theme.text(surface, s.label, LABEL_SIZE, theme.TEXT, topleft=(self.rect.left, top), max_width=self.rect.width)
+            top += 30
+        if s.help:
+            theme.paragraph(surface, s.help, HELP_SIZE, theme.TEXT_DIM,
+                            pygame.Rect(self.rect.left, top, self.rect.width, 0))
+        for button in self.buttons:
+            button.draw(surface, hover)
+        if s.stepper:
+            box = self.value_box
+            typing = self.typed is not None
+            pygame.draw.rect(surface, theme.ACCENT if typing else theme.BG_CARD_HI, box, width=2 if typing else 1,
+                             border_radius=10)
+            words = (self.typed or "") + "|" if typing else s.value_text
+            theme.text(surface, words, 34, theme.TEXT if typing else theme.ACCENT, center=box.center,
+                       max_width=box.width - 8)
+        y = self.row.bottom + 4
+        for line in self.notes():
+            y += theme.paragraph(surface, line, REASON_SIZE, theme.BAD, pygame.Rect(self.row.left, y, self.row.width, 0))
 
 
 class NewGameScene(ScrollingScene):
     def __init__(self, app: Host, game: Game, scene_class: type[GameScene] | None,
-                 values: dict[str, OptionValue] | None = None, seats: tuple[str, ...] = ("Human", "Human")) -> None:
+                 values: dict[str, OptionValue] | None = None, seats: tuple[str, ...] = ("Human", "Human"), *,
+                 words: Words | None = None, not_shown: Mapping[str, Collection[OptionValue]] | None = None) -> None:
         super().__init__(app)
         self.game = game
         self.scene_class = scene_class
+        self.choices = OptionChoices(game, words, not_shown)
         self.values: dict[str, OptionValue] = game.check_options(values)
-        self.controls = [OptionControl(spec, self.values) for spec in game.OPTIONS]
+        self.controls: list[OptionControl] = []
+        self.count_control: OptionControl | None = None
         self.seats = [parse_seat(seat) for seat in seats]
-        # the level each side's computer plays at (kept while the side is switched to Human and back)
+        # the level each seat's computer plays at (kept while the seat is switched to Human and back)
         self.levels = [level_of(seat) or DEFAULT_LEVEL for seat in self.seats]
+        self.seat_names: tuple[str, ...] = ()
         self.seat_buttons: list[list[Button]] = []
         self.level_buttons: list[list[Button]] = []
-        for side in range(len(game.players)):
-            row = []
-            for kind in SEAT_KINDS:
-                row.append(Button(kind, (lambda s=side, k=kind: self.set_seat(s, k)), name=f"seat{side}-{kind.lower()}",
-                                  enabled=kind in AVAILABLE_SEATS, hint="" if kind in AVAILABLE_SEATS else "later"))
-            self.seat_buttons.append(row)
-            self.level_buttons.append([Button(str(level), (lambda s=side, v=level: self.set_level(s, v)),
-                                              name=f"seat{side}-level{level}", hint=words)
-                                       for level, words in LEVELS.items()])
+        self.seat_rows: list[pygame.Rect] = []
         self.start = Button("Start", self.start_game, name="start", primary=True)
         self.back = Button("Back", self.app.pop, name="back")
         self.rules = Button("Rules", self.open_rules, name="rules")
         self.error = ""
-        # in dice games an opening roll decides who starts
-        self.first_is_fixed = not game.is_chance(game.new(self.values))
+        self.error_rect = pygame.Rect(0, 0, 0, 0)
+        self.first_seat: int | None = 0  # the seat that moves first, when no roll decides it
         # The options can be taller than the screen (Savoy has eight): they scroll.
         self.content_bottom = 0
+        self.seats_top = 0
         self.viewport = pygame.Rect(0, 0, 0, 0)
         self._sync()
+
+    # -- choosing ---------------------------------------------------------------------------
+    def pick(self, key: str, value: OptionValue) -> None:
+        """Set one setting (an option, the variant or the number of players), when it can be picked."""
+        if self.choices.refusal(self.values, key, value) is None:
+            self.values = self.choices.pick(self.values, key, value)
+        self._sync()
+        self.layout(self.size)
+
+    # -- typing a number --------------------------------------------------------------------
+    @property
+    def typing(self) -> OptionControl | None:
+        return next((c for c in self.controls if c.typed is not None), None)
+
+    def start_typing(self, control: OptionControl) -> None:
+        """A tap on a stepper's number: type one instead (a phone shows its keyboard)."""
+        for other in self.controls:
+            other.note = ""
+        control.typed = ""
+        if self.size[0] < 600:  # a phone's keyboard takes the lower half: bring the number up
+            self.scroll_by(control.value_box.top - (self.viewport.top + self.viewport.height // 4))
+        pygame.key.start_text_input()
+        pygame.key.set_text_input_rect(control.value_box)
+        self.layout(self.size)
+
+    def stop_typing(self, keep: bool) -> None:
+        """Take the typed number (`keep`) or drop it; a number the game refuses is not taken, and the
+        control says why."""
+        control = self.typing
+        if control is None:
+            return
+        typed, control.typed = control.typed or "", None
+        if self.app.browser:
+            pygame.key.stop_text_input()
+        if keep and typed:
+            reason = self.choices.refusal(self.values, control.key, int(typed))
+            if reason is None:
+                self.pick(control.key, int(typed))
+            else:
+                control.note = reason
+        self.layout(self.size)
+
+    def type_key(self, intent: Intent) -> bool:
+        """Typing into a stepper's number: digits, backspace, Enter takes it, Esc drops it. True when taken."""
+        control = self.typing
+        if control is None:
+            return False
+        if intent.kind == "text":
+            most = len(str(getattr(self.choices.spec(self.values, control.key), "high", 0)))
+            control.typed = ((control.typed or "") + "".join(ch for ch in intent.text if ch.isdigit()))[:most]
+        elif intent.kind == "key" and intent.text in ("backspace", "delete"):
+            control.typed = (control.typed or "")[:-1]
+        elif intent.kind in ("confirm", "back"):
+            self.stop_typing(keep=intent.kind == "confirm")
+        else:
+            return False
+        return True
 
     def set_seat(self, side: int, kind: str) -> None:
         if kind in AVAILABLE_SEATS:
             self.seats[side] = computer(self.levels[side]) if kind == COMPUTER else HUMAN
         self._sync()
-        self.layout(self.size)  # a computer side shows its levels
+        self.layout(self.size)  # a computer seat shows its levels
 
     def set_level(self, side: int, level: int) -> None:
         self.levels[side] = level
@@ -72,31 +253,75 @@ class NewGameScene(ScrollingScene):
         self._sync()
 
     def _sync(self) -> None:
+        """Bring the controls, the seats and the button list up to date with the values."""
+        settings = self.choices.settings(self.values)
+        if [c.shape for c in self.controls] != [OptionControl.shape_of(s) for s in settings]:
+            self.controls = [OptionControl(s, self.pick) for s in settings]  # another variant's list
+        for control, setting in zip(self.controls, settings):
+            control.update(setting)
+        count = self.choices.players(self.values)
+        if count is None:
+            self.count_control = None
+        elif self.count_control is None:
+            self.count_control = OptionControl(count, self.pick)
+        else:
+            self.count_control.update(count)
+        state = self.game.new(self.values)
+        # in dice games an opening roll decides who starts
+        self.first_seat = None if self.game.is_chance(state) else self.game.to_move(state)
+        names = self.game.seat_names(state)
+        if names != self.seat_names:
+            self.seat_names = names
+            self._build_seats(len(names))
         for side, row in enumerate(self.seat_buttons):
             for button in row:
                 button.selected = button.label == self.seats[side].split()[0]
             for button in self.level_buttons[side]:
                 button.selected = level_of(self.seats[side]) == int(button.label)
         shown_levels = (b for side, row in enumerate(self.level_buttons) if self.seats[side] != HUMAN for b in row)
-        self.buttons = [self.back, self.rules, self.start, *(b for row in self.seat_buttons for b in row),
-                        *shown_levels, *(b for control in self.controls for b in control.buttons)]
+        counts = self.count_control.buttons if self.count_control else []
+        self.buttons = [self.back, self.rules, self.start, *(b for control in self.controls for b in control.buttons),
+                        *counts, *(b for row in self.seat_buttons for b in row), *shown_levels]
+
+    def _build_seats(self, count: int) -> None:
+        """One row of seat buttons per player; seats added are Human, seats taken away are forgotten."""
+        self.seats = (self.seats + [HUMAN] * count)[:count]
+        self.levels = (self.levels + [DEFAULT_LEVEL] * count)[:count]
+        self.seat_buttons, self.level_buttons = [], []
+        for side in range(count):
+            self.seat_buttons.append([
+                Button(kind, (lambda s=side, k=kind: self.set_seat(s, k)), name=f"seat{side}-{kind.lower()}",
+                       enabled=kind in AVAILABLE_SEATS, hint="" if kind in AVAILABLE_SEATS else "later")
+                for kind in SEAT_KINDS])
+            self.level_buttons.append([Button(str(level), (lambda s=side, v=level: self.set_level(s, v)),
+                                              name=f"seat{side}-level{level}", hint=words)
+                                       for level, words in LEVELS.items()])
 
     def open_rules(self) -> None:
-        page = self.scene_class.rules_page if self.scene_class else None
+        page = self.scene_class.rules_page_for(self.values) if self.scene_class else None
         self.app.push(RulesScene(self.app, self.game, page))
 
     def start_game(self) -> None:
         scene_class = self.scene_class
         if scene_class is None:
-            self.error = f"{self.game.title} cannot be played in the app yet."
+            self.show_error(f"{self.game.title} cannot be played in the app yet.")
             return
         try:
             options = self.game.check_options(self.values)
         except RulesError as err:
-            self.error = str(err)
+            self.show_error(str(err))
             return
         self.app.replace(scene_class(self.app, self.game, options, tuple(self.seats)))
 
+    def show_error(self, words: str) -> None:
+        """Say why Start was refused, in a band above Start that pushes the page up (covering nothing)."""
+        bottom = self.viewport.bottom
+        self.error = words
+        self.layout(self.size)
+        # the page moves up with the band, so what was shown above Start stays in view
+        self.scroll_by(bottom - self.viewport.bottom)
+
+    # -- layout -----------------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
         w, h = size
@@ -108,20 +333,28 @@ class NewGameScene(ScrollingScene):
         self.rules.rect = pygame.Rect(w - pad - 100, pad, 100, 48)
         top = pad + 92
         y = top - self.scroll
-        control_h = 52
-        for control in self.controls:
-            block = 24 + (22 if control.spec.help else 0) + 10 + control_h
-            control.layout(pygame.Rect(left, y, width, block), control_h)
-            y += block + 18
+        if w >= 1100 and len(self.controls) > 2:  # a wide screen: the options in two columns
+            width = min(w - 2 * pad, 1160)
+            left = (w - width) // 2
+            y = self._two_columns(pygame.Rect(left, y, width, 0))
+        else:
+            for control in self.controls:
+                block = control.height(width)
+                control.layout(pygame.Rect(left, y, width, block))
+                y += block + 18
         self.seats_top = y
-        y += 34
-        self.seat_rows: list[pygame.Rect] = []
+        y += 36
         label_w = 0 if narrow else 190
+        if self.count_control is not None:  # how many play, its buttons in line with the seats' on a wide page
+            block = self.count_control.height(width, with_label=False, indent=label_w)
+            self.count_control.layout(pygame.Rect(left, y, width, block), with_label=False, indent=label_w)
+            y += block + 16
+        self.seat_rows = []
         for side, row in enumerate(self.seat_buttons):
-            line = pygame.Rect(left, y + (24 if narrow else 0), width, 52)
+            line = pygame.Rect(left, y + (26 if narrow else 0), width, CONTROL_H)
             bw = min(170, (width - label_w - 8) // len(row))
             for k, button in enumerate(row):
-                button.rect = pygame.Rect(left + label_w + k * (bw + 8), line.top, bw, 52)
+                button.rect = pygame.Rect(left + label_w + k * (bw + 8), line.top, bw, CONTROL_H)
             bottom = line.bottom
             levels = self.level_buttons[side]
             if self.seats[side] != HUMAN:  # the computer's levels, under its seat buttons
@@ -136,13 +369,38 @@ class NewGameScene(ScrollingScene):
             self.seat_rows.append(pygame.Rect(left, y, width, bottom - y))
             y = bottom + 14
         self.content_bottom = y + self.scroll
-        sticky_top = h - pad - 64
-        if self.content_bottom + 10 + 64 <= h - pad:  # everything fits: Start follows the players
-            self.start.rect = pygame.Rect(left, max(y + 10, min(sticky_top, y + 60)), width, 64)
+        error_h = theme.wrapped_height(self.error, ERROR_SIZE, width - 24) + 16 if self.error else 0
+        start_h = 64
+        sticky_top = h - pad - start_h
+        if self.content_bottom + 10 + error_h + start_h <= h - pad:  # everything fits: Start follows the players
+            band_top = y + 10
+            self.start.rect = pygame.Rect(left, max(band_top + error_h, min(sticky_top, y + 60)), width, start_h)
             self.viewport = pygame.Rect(0, top - 40, w, h - top + 40)
-        else:  # Start stays at the bottom and the options scroll above it
-            self.start.rect = pygame.Rect(left, sticky_top, width, 64)
-            self.viewport = pygame.Rect(0, top - 40, w, sticky_top - 8 - (top - 40))
+        else:  # Start stays at the bottom and the options scroll above it (and above a refusal's band)
+            self.start.rect = pygame.Rect(left, sticky_top, width, start_h)
+            band_top = sticky_top - 8 - error_h
+            self.viewport = pygame.Rect(0, top - 40, w, band_top - (top - 40))
+        self.error_rect = pygame.Rect(left, self.start.rect.top - 8 - error_h, width, error_h) if self.error \
+            else pygame.Rect(0, 0, 0, 0)
+        if self.scroll > self.max_scroll():  # (the band took room from the page)
+            self.scroll = self.max_scroll()
+            self.layout(size)
+
+    def _two_columns(self, area: pygame.Rect, gap: int = 48) -> int:
+        """Lay the options out in two columns from `area.top`, in order (the first ones on the left), split
+        where the columns come out most even; returns the bottom of the taller."""
+        width = (area.width - gap) // 2
+        heights = [control.height(width) + 18 for control in self.controls]
+        split = min(range(1, len(heights)), key=lambda k: max(sum(heights[:k]), sum(heights[k:])))
+        bottom = area.top
+        for column, (controls, blocks) in enumerate(((self.controls[:split], heights[:split]),
+                                                     (self.controls[split:], heights[split:]))):
+            y = area.top
+            for control, block in zip(controls, blocks):
+                control.layout(pygame.Rect(area.left + column * (width + gap), y, width, block - 18))
+                y += block
+            bottom = max(bottom, y)
+        return bottom
 
     def max_scroll(self) -> int:
         return max(0, self.content_bottom - self.viewport.bottom + 8) if self.viewport.height else 0
@@ -157,36 +415,58 @@ class NewGameScene(ScrollingScene):
 
     def tap(self, pos: tuple[int, int]) -> None:
         fixed = self.fixed_buttons
+        had_error = bool(self.error)
         self.error = ""  # a new press replaces the last message (Start may set a new one)
-        if not press_buttons(fixed, pos) and self.viewport.collidepoint(pos):
+        for control in self.controls:  # a note on a refused typed number lasts until the next tap
+            if control.note:
+                control.note = ""
+                self.layout(self.size)
+        self.stop_typing(keep=True)  # a tap elsewhere takes a typed number (or says why not)
+        box = next((c for c in self.controls if c.setting.stepper and c.value_box.collidepoint(pos)), None)
+        if box is not None and self.viewport.collidepoint(pos):
+            self.start_typing(box)
+        elif not press_buttons(fixed, pos) and self.viewport.collidepoint(pos):
             # (a control scrolled out of view under the header or Start is not pressed)
             press_buttons([b for b in self.buttons if b not in fixed], pos)
+        if had_error and not self.error and self.app.top is self:
+            self.layout(self.size)
 
     def handle(self, intent: Intent) -> None:
+        if self.type_key(intent):
+            return
         if intent.kind == "confirm":
             self.start_game()
             return
         super().handle(intent)
 
+    # -- drawing ----------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BG)
         w, _ = self.size
-        theme.text(surface, f"New game: {self.game.title}", 34 if w >= 600 else 28, theme.TEXT,
-                   center=(w // 2, self.back.rect.centery), max_width=w - 2 * self.back.rect.right - 16)
+        narrow = w < 600  # (a phone's title is the game's; the page says "New game" above the options)
+        theme.text(surface, self.game.title if narrow else f"New game: {self.game.title}", 34 if not narrow else 28,
+                   theme.TEXT, center=(w // 2, self.back.rect.centery), max_width=w - 2 * self.back.rect.right - 16)
         surface.set_clip(self.viewport)
         for control in self.controls:
             control.draw(surface, self.hover)
         if self.controls:
             first = self.controls[0].rect
-            theme.text(surface, "Options", 18, theme.TEXT_DIM, topleft=(first.left, first.top - 22))
+            theme.text(surface, "New game options" if narrow else "Options", 18, theme.TEXT_DIM,
+                       topleft=(first.left, first.top - 22))
         left = self.seat_rows[0].left if self.seat_rows else 32
-        theme.text(surface, "Players", 26, theme.TEXT, topleft=(left, self.seats_top))
+        theme.text(surface, "Players", LABEL_SIZE, theme.TEXT, topleft=(left, self.seats_top))
+        if self.count_control is not None:
+            self.count_control.draw(surface, self.hover, with_label=False)
+            if not narrow:
+                theme.text(surface, "How many", 22, theme.TEXT_DIM,
+                           midleft=(left, self.count_control.row.centery))
         for side, (row, rect) in enumerate(zip(self.seat_buttons, self.seat_rows)):
-            words = f"{self.game.players[side]}" + (" (moves first)" if side == 0 and self.first_is_fixed else "")
+            words = f"{self.seat_names[side]}" + (" (moves first)" if side == self.first_seat else "")
             if w < 600:
-                theme.text(surface, words, 20, theme.TEXT_DIM, topleft=(rect.left, rect.top))
+                theme.text(surface, words, 20, theme.TEXT_DIM, topleft=(rect.left, rect.top), max_width=rect.width)
             else:
-                theme.text(surface, words, 22, theme.TEXT_DIM, midleft=(rect.left, row[0].rect.centery))
+                theme.text(surface, words, 22, theme.TEXT_DIM, midleft=(rect.left, row[0].rect.centery),
+                           max_width=row[0].rect.left - rect.left - 8)
             for button in row:
                 button.draw(surface, self.hover)
             if self.seats[side] != HUMAN:
@@ -200,4 +480,5 @@ class NewGameScene(ScrollingScene):
         for button in (self.back, self.rules, self.start):
             button.draw(surface, self.hover)
         if self.error:
-            theme.text(surface, self.error, 20, theme.BAD, center=(w // 2, self.start.rect.top - 16), max_width=w - 24)
+            theme.panel(surface, self.error_rect, theme.BG_PANEL, border=theme.BAD)
+            theme.paragraph(surface, self.error, ERROR_SIZE, theme.BAD, self.error_rect.inflate(-24, -16))
