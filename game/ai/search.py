@@ -87,6 +87,7 @@ class Search:
         self._iterations = 0
         self._seconds = 0.0
         self._longest = 0.0
+        self._cpu_longest = 0.0
         self._move: Any = None
         self._done = False
         self._cancelled = False
@@ -109,10 +110,11 @@ class Search:
         deadline = start + seconds
         try:
             while True:
-                unit_start = time.perf_counter()
+                unit_start, cpu_start = time.perf_counter(), time.process_time()
                 self._progress = max(self._progress, min(1.0, float(next(self._thinking))))
                 now = time.perf_counter()
                 self._longest = max(self._longest, now - unit_start)
+                self._cpu_longest = max(self._cpu_longest, time.process_time() - cpu_start)
                 self._iterations += 1
                 if now >= deadline:
                     break
@@ -154,11 +156,14 @@ class Search:
 
     def stats(self) -> dict[str, Any]:
         """``iterations`` (units of work done), ``seconds`` (time spent thinking), ``longest_step``
-        (the longest single unit, in seconds), ``level``, and the engine's own figures."""
+        (the longest single unit, in seconds), ``cpu_longest_step`` (the same in processor time,
+        which leaves out the time other processes ran on a busy machine), ``level``, and the
+        engine's own figures."""
         return {
             "iterations": self._iterations,
             "seconds": round(self._seconds, 6),
             "longest_step": round(self._longest, 6),
+            "cpu_longest_step": round(self._cpu_longest, 6),
             "level": self.level,
             **self._report,
         }
