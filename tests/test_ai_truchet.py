@@ -32,6 +32,18 @@ def test_level_3_takes_the_last_piece():
     assert TRUCHET.outcome(after).winner == X
 
 
+# the default hex board (side 4): X's singles on f4 and h4 flank O's 2-stack on g4, a junction of X's colour
+HEX_TILES = "udduduudduudduduudduduudduddudduduudd"
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_level_3_captures_on_the_hex_board(seed):
+    state = TRUCHET.position(HEX_TILES, x={"f4": 1, "h4": 1, "d1": 1, "k4": 1}, o={"g4": 2, "h8": 1, "l8": 1, "j5": 1})
+    assert state.hex and len(TRUCHET.legal_moves(state)) > 2000
+    move = best_move(TRUCHET, state, level=3, seed=seed)
+    assert TRUCHET.captures(state, move) == ["g4"]
+
+
 def test_threats_see_merges_and_a_stack_moving_next_to_the_target_first():
     state = pos({"a2": 1, "c2": 1}, {"b2": 2, "f6": 1})
     near = bands(5, state.tiles)
@@ -88,6 +100,8 @@ def random_position(options, seed, plies):
     {"size": 9, "setup": "single", "draw": "off"},
     {"size": 5, "setup": "single", "draw": "off"},
     {"size": 5, "quiet": 2},
+    {"hex": True, "size": 3, "draw": "auto", "quiet": 8},
+    {"hex": True, "size": 4},
 ], ids=lambda o: " ".join(f"-{k}={v}" for k, v in o.items()))
 def test_every_chosen_move_is_legal(options):
     strongest = 4 if options["size"] <= 5 else 3
