@@ -8,7 +8,7 @@ import pytest
 
 from game.ai import Search, best_move, random_move
 from game.ai.arena import ai_player, play_match
-from game.ai.truchet_ai import capture_threats, evaluate
+from game.ai.truchet_ai import capture_threats, evaluate, only_move
 from game.rules.history import GameHistory
 from game.rules.truchet import DRAW, TRUCHET, X, bands, reachable
 
@@ -112,6 +112,22 @@ def test_every_chosen_move_is_legal(options):
         move = best_move(TRUCHET, state, level=level, seed=seed)
         assert move in TRUCHET.legal_moves(state)
         TRUCHET.apply(state, move)  # the rules' own check
+
+
+def test_the_only_move_is_found_without_listing_every_move():
+    # every tile touches one of the four inner junctions: no flip, and X's single has one step
+    forced = TRUCHET.position("rrrlrllll", x={"c2": 1}, o={"b2": 2, "b3": 2, "c3": 2})
+    assert [str(m) for m in TRUCHET.legal_moves(forced)] == ["c2-b1"]
+    assert only_move(TRUCHET, forced) == TRUCHET.legal_moves(forced)[0]
+    search = Search(TRUCHET, forced, level=4)
+    assert search.done and str(search.best()) == "c2-b1"
+    # the same with a draw to claim: two moves
+    assert only_move(TRUCHET, TRUCHET.position("rrrlrllll", x={"c2": 1}, o={"b2": 2, "b3": 2, "c3": 2}, quiet=50)) is None
+    for seed in range(6):
+        state = random_position({"size": 5, "quiet": 3}, seed, 4 + 3 * seed)
+        if TRUCHET.outcome(state) is None:
+            legal = TRUCHET.legal_moves(state)
+            assert only_move(TRUCHET, state) == (legal[0] if len(legal) == 1 else None)
 
 
 def test_same_seed_same_move_however_it_is_stepped():

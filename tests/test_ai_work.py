@@ -28,7 +28,7 @@ from game.rules.star import STAR
 SLICE = 0.008
 SLICE_CALLS = 8_000  # what the slice is worth on the counted clock
 UNIT_CALLS = 30_000  # the most calls one unit of work (and so one step beyond its slice) may make
-SEARCH_START_CALLS = 40_000  # starting a search (the app does it in a frame too): it lists the legal moves
+SEARCH_START_CALLS = 15_000  # starting a search (the app does it in a frame too): is there only one move?
 
 
 class CallClock:

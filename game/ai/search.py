@@ -52,16 +52,32 @@ class Report(dict):
 Think = Callable[[Game, Any, int, random.Random, Report], Generator[float, None, Any]]
 
 
-def engine_for(game: Game) -> Think:
-    """The `think` function of `game`'s engine (the generic one when it has none of its own)."""
+def engine_module(game: Game) -> Any:
+    """The module of `game`'s engine (the generic one when it has none of its own)."""
     module_name = ENGINES.get(game.name, "generic_ai")
     try:
-        module = importlib.import_module(f"{__package__}.{module_name}")
+        return importlib.import_module(f"{__package__}.{module_name}")
     except ModuleNotFoundError as exc:
         if exc.name != f"{__package__}.{module_name}":
             raise
-        module = importlib.import_module(f"{__package__}.generic_ai")
-    return module.think
+        return importlib.import_module(f"{__package__}.generic_ai")
+
+
+def engine_for(game: Game) -> Think:
+    """The `think` function of `game`'s engine (the generic one when it has none of its own)."""
+    return engine_module(game).think
+
+
+def only_move(game: Game, state: Any) -> Any:
+    """The one legal move in `state`, or None when there are several.
+
+    An engine may define ``only_move(game, state)`` doing the same without listing every move
+    (Truchet lists thousands: tens of ms in the frame that starts the search)."""
+    own = getattr(engine_module(game), "only_move", None)
+    if own is not None:
+        return own(game, state)
+    legal = game.legal_moves(state)
+    return legal[0] if len(legal) == 1 else None
 
 
 def check_level(level: int) -> int:
@@ -91,9 +107,9 @@ class Search:
         self._move: Any = None
         self._done = False
         self._cancelled = False
-        legal = game.legal_moves(state)
-        if len(legal) == 1:  # nothing to think about
-            self._move = legal[0]
+        forced = only_move(game, state)
+        if forced is not None:  # nothing to think about
+            self._move = forced
             self._done = True
             self._progress = 1.0
             self._thinking = None

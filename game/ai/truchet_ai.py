@@ -202,6 +202,22 @@ def _capturing_replies(game: TruchetGame, state: TruchetState,
     return list(found.values())
 
 
+def only_move(game: TruchetGame, state: TruchetState) -> Any:
+    """The one legal move, or None when there are several, found without listing them all."""
+    if not state.playing:
+        legal = game.legal_moves(state)  # (a placement: a few moves at most listed)
+        return legal[0] if len(legal) == 1 else None
+    count = int(game.can_claim_draw(state))
+    first = DRAW if count else None
+    for flip, templates in game.iter_move_groups(state):
+        count += len(templates)
+        if count > 1:
+            return None
+        if templates:
+            first = TruchetMove(*templates[0], flip)
+    return first if count == 1 else None
+
+
 def _nth_move(groups: Sequence[tuple[str | None, Sequence[Template]]], k: int) -> TruchetMove:
     """Move `k` of the moves the groups list (in the order of `legal_moves`), without building the others."""
     for flip, templates in groups:
