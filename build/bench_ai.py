@@ -53,6 +53,19 @@ from game.rules import GAMES  # noqa: E402
 from game.rules.base import Game  # noqa: E402
 from game.rules.playout import random_game  # noqa: E402
 
+#: what is measured: every game with its default options, and the variants named here
+CASES: dict[str, tuple[str, dict[str, Any]]] = {
+    **{name: (name, {}) for name in GAMES},
+    "truchet-hex": ("truchet", {"hex": True}),  # Hexagonal Truchet, default size
+}
+
+
+def case_of(name: str) -> tuple[Game, dict[str, Any]]:
+    """The game and options of case `name`."""
+    game, options = CASES[name]
+    return GAMES[game], options
+
+
 DEFAULT_GAMES = 100
 DEFAULT_MAX_PLIES = 3000
 READY = "bench_ai: Pyodide is ready"
@@ -78,11 +91,8 @@ class MatchFigures:
     lost: int = 0
     at_limit: int = 0
     plies: list[int] = field(default_factory=list)
-    decisions: list[float] = field(default_factory=list)
-    cpu_decisions: list[float] = field(default_factory=list)
-    longest_step: float = 0.0
-    longest_frame: float = 0.0
-    cpu_longest_frame: float = 0.0
+    first: Timing = field(default_factory=Timing)  # the first-named player's timing (a level's)
+    second: Timing = field(default_factory=Timing)
     seconds: float = 0.0
 
     @property
@@ -95,11 +105,8 @@ class MatchFigures:
         self.lost += other.lost
         self.at_limit += other.at_limit
         self.plies += other.plies
-        self.decisions += other.decisions
-        self.cpu_decisions += other.cpu_decisions
-        self.longest_step = max(self.longest_step, other.longest_step)
-        self.longest_frame = max(self.longest_frame, other.longest_frame)
-        self.cpu_longest_frame = max(self.cpu_longest_frame, other.cpu_longest_frame)
+        self.first.merge(other.first)
+        self.second.merge(other.second)
         self.seconds += other.seconds
 
 
@@ -113,16 +120,15 @@ def at_turn_limit(finished: bool, reason: str) -> bool:
 
 def play_seeds(spec: MatchSpec, seeds: Sequence[int]) -> MatchFigures:
     """The games of `spec` for `seeds` (each twice, seats swapped)."""
-    game = GAMES[spec.game]
+    game, options = case_of(spec.game)
     figures = MatchFigures(spec)
-    timing = Timing()
-    first = player(spec.first, timing, spec.slice_seconds)
-    second = player(spec.second, Timing(), spec.slice_seconds)
+    first = player(spec.first, figures.first, spec.slice_seconds)
+    second = player(spec.second, figures.second, spec.slice_seconds)
     start = time.perf_counter()
     for seed in seeds:
         for seat in (0, 1):
             players = [first, second] if seat == 0 else [second, first]
-            result = play_match(game, players, None, seed=seed, max_plies=spec.max_plies)
+            result = play_match(game, players, options, seed=seed, max_plies=spec.max_plies)
             figures.plies.append(result.plies)
             if at_turn_limit(result.finished, result.reason):
                 figures.at_limit += 1
@@ -133,11 +139,6 @@ def play_seeds(spec: MatchSpec, seeds: Sequence[int]) -> MatchFigures:
             else:
                 figures.lost += 1
     figures.seconds = time.perf_counter() - start
-    figures.decisions = timing.decisions
-    figures.cpu_decisions = timing.cpu_decisions
-    figures.longest_step = timing.longest_step
-    figures.longest_frame = timing.longest_frame
-    figures.cpu_longest_frame = timing.cpu_longest_frame
     return figures
 
 
@@ -164,34 +165,49 @@ def label(name: str) -> str:
     return f"level {name}" if name.isdigit() else name
 
 
+def timing_figures(timing: Timing) -> dict[str, Any]:
+    """Decision times and the longest step and frame of one player, as printed."""
+    return {
+        "decisions": len(timing.decisions),
+        "decision_median_s": round(statistics.median(timing.decisions), 4) if timing.decisions else 0.0,
+        "decision_p95_s": round(percentile(timing.decisions, 0.95), 4),
+        "cpu_decision_median_s": round(statistics.median(timing.cpu_decisions), 4) if timing.cpu_decisions else 0.0,
+        "cpu_decision_p95_s": round(percentile(timing.cpu_decisions, 0.95), 4),
+        "longest_step_ms": round(timing.longest_step * 1000, 2),
+        "cpu_longest_step_ms": round(timing.cpu_longest_step * 1000, 2),
+        "longest_frame_ms": round(timing.longest_frame * 1000, 2),
+        "cpu_longest_frame_ms": round(timing.cpu_longest_frame * 1000, 2),
+    }
+
+
 def summary(figures: MatchFigures) -> dict[str, Any]:
     games = figures.games
     score = figures.won + figures.drawn / 2
     low, high = wilson(score, games)
     return {
-        "game": figures.spec.game, "first": label(figures.spec.first), "second": label(figures.spec.second),
+        "kind": "match", "game": figures.spec.game, "first": label(figures.spec.first), "second": label(figures.spec.second),
         "games": games, "won": figures.won, "drawn": figures.drawn, "lost": figures.lost,
         "at_turn_limit": figures.at_limit, "score": round(score / games, 4) if games else 0.0,
         "wilson95": [round(low, 4), round(high, 4)],
         "median_plies": statistics.median(figures.plies) if figures.plies else 0,
-        "decisions": len(figures.decisions),
-        "decision_median_s": round(statistics.median(figures.decisions), 4) if figures.decisions else 0.0,
-        "decision_p95_s": round(percentile(figures.decisions, 0.95), 4),
-        "cpu_decision_median_s": round(statistics.median(figures.cpu_decisions), 4) if figures.cpu_decisions else 0.0,
-        "cpu_decision_p95_s": round(percentile(figures.cpu_decisions, 0.95), 4),
-        "longest_step_ms": round(figures.longest_step * 1000, 2),
-        "longest_frame_ms": round(figures.longest_frame * 1000, 2),
-        "cpu_longest_frame_ms": round(figures.cpu_longest_frame * 1000, 2),
+        **timing_figures(figures.first),
+        "second_timing": timing_figures(figures.second) if figures.spec.second.isdigit() else None,
         "seconds": round(figures.seconds, 1),
     }
 
 
+def format_timing(row: dict[str, Any]) -> str:
+    if not row["decisions"]:
+        return ""
+    return (f"decisions ({row['decisions']}) median {row['decision_median_s']:.3f} s "
+            f"(cpu {row['cpu_decision_median_s']:.3f}), p95 {row['decision_p95_s']:.3f} s "
+            f"(cpu {row['cpu_decision_p95_s']:.3f}); longest step {row['longest_step_ms']:.1f} ms "
+            f"(cpu {row['cpu_longest_step_ms']:.1f}), frame {row['longest_frame_ms']:.1f} ms "
+            f"(cpu {row['cpu_longest_frame_ms']:.1f})")
+
+
 def format_line(row: dict[str, Any]) -> str:
-    timing = (f"decisions ({row['decisions']}) median {row['decision_median_s']:.3f} s "
-              f"(cpu {row['cpu_decision_median_s']:.3f}), p95 {row['decision_p95_s']:.3f} s "
-              f"(cpu {row['cpu_decision_p95_s']:.3f}); longest step {row['longest_step_ms']:.1f} ms, "
-              f"frame {row['longest_frame_ms']:.1f} ms (cpu {row['cpu_longest_frame_ms']:.1f})"
-              if row["decisions"] else "")
+    timing = format_timing(row)
     low, high = row["wilson95"]
     return (f"{row['game']:8} {row['first']:>7} vs {row['second']:<7} {row['games']:4} games: "
             f"{row['won']:3} won {row['drawn']:3} drawn {row['lost']:3} lost {row['at_turn_limit']:3} at turn limit | "
@@ -202,7 +218,7 @@ def format_line(row: dict[str, Any]) -> str:
 def match_specs(args: argparse.Namespace) -> list[MatchSpec]:
     seeds = (args.games_per_match + 1) // 2
     specs = []
-    for name in args.game or list(GAMES):
+    for name in args.game or list(CASES):
         level = str(args.level)
         if "random" in args.only:
             specs.append(MatchSpec(name, level, "random", seeds, args.seed, args.max_plies, args.slice))
@@ -215,12 +231,12 @@ def match_specs(args: argparse.Namespace) -> list[MatchSpec]:
 
 
 # ------------------------------------------------------------------------------------------ WebAssembly
-def positions(game: Game, count: int, seed: int) -> list[tuple[Any, Any]]:
-    """`count` (history, index) decision positions spread over seeded random games of `game`."""
+def positions(game: Game, count: int, seed: int, options: dict[str, Any] | None = None) -> list[Any]:
+    """`count` decision positions spread over seeded random games of `game` (with `options`)."""
     found: list[Any] = []
     k = 0
     while len(found) < count and k < 10 * count:
-        history = random_game(game, game.playout_options, seed + k, max_moves=400)
+        history = random_game(game, {**game.playout_options, **(options or {})}, seed + k, max_moves=400)
         k += 1
         states = [s for s in history.states
                   if game.outcome(s) is None and not game.is_chance(s) and len(game.legal_moves(s)) > 1]
@@ -237,9 +253,9 @@ def run(plan: dict[str, Any]) -> dict[str, Any]:
     if plan.get("announce"):  # tell the other side this runtime is up (see `run_both`)
         print(READY, flush=True)
     for name in plan["games"]:
-        game = GAMES[name]
+        game, options = case_of(name)
         rows = []
-        for i, state in enumerate(positions(game, plan["positions"], plan["seed"])):
+        for i, state in enumerate(positions(game, plan["positions"], plan["seed"], options)):
             start = time.perf_counter()
             search = Search(game, state, plan["level"], seed=i)
             longest_frame = time.perf_counter() - start
@@ -306,7 +322,7 @@ def run_both(plan: dict[str, Any], timeout_s: float) -> tuple[dict[str, Any], di
 
 
 def wasm_measure(args: argparse.Namespace) -> int:
-    plan = {"games": args.game or list(GAMES), "positions": args.positions, "level": args.level,
+    plan = {"games": args.game or list(CASES), "positions": args.positions, "level": args.level,
             "seed": args.seed, "slice": args.slice}
     native, wasm = run_both(plan, timeout_s=args.timeout)
     result = wasm["result"]
@@ -349,7 +365,7 @@ def wasm_measure(args: argparse.Namespace) -> int:
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("game", nargs="*", help=f"games to measure (default: all: {', '.join(GAMES)})")
+    parser.add_argument("game", nargs="*", help=f"games to measure (default: all: {', '.join(CASES)})")
     parser.add_argument("-n", "--games-per-match", type=int, default=DEFAULT_GAMES,
                         help=f"games per match, rounded up to even (default {DEFAULT_GAMES})")
     parser.add_argument("--level", type=int, default=3, help="the level matched against the baselines (default 3)")
@@ -367,9 +383,9 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--positions", type=int, default=20, help="--wasm: positions per game (default 20)")
     parser.add_argument("--timeout", type=float, default=1800.0, help="--wasm: seconds allowed for the Node run")
     args = parser.parse_args(argv)
-    unknown = [g for g in args.game if g not in GAMES]
+    unknown = [g for g in args.game if g not in CASES]
     if unknown:
-        parser.error(f"unknown game {', '.join(unknown)}; the games are {', '.join(GAMES)}")
+        parser.error(f"unknown game {', '.join(unknown)}; the games are {', '.join(CASES)}")
     args.ladder = [int(x) for x in args.ladder.split(",") if x.strip()] if args.ladder else []
     args.only = {x.strip() for x in args.only.split(",") if x.strip()}
     if args.only - {"random", "greedy", "ladder"}:
@@ -382,13 +398,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.wasm:
         return wasm_measure(args)
     rows = []
+    levels: dict[tuple[str, str], Timing] = {}
     for spec in match_specs(args):
-        row = summary(run_match(spec, args.jobs))
+        figures = run_match(spec, args.jobs)
+        row = summary(figures)
         rows.append(row)
+        for name, timing in ((spec.first, figures.first), (spec.second, figures.second)):
+            if name.isdigit():
+                levels.setdefault((spec.game, name), Timing()).merge(timing)
         if not args.json:
             print(format_line(row), flush=True)
-    if args.json:
-        print(json.dumps(rows))
+    by_level = [{"kind": "level", "game": game, "level": int(level), **timing_figures(timing)}
+                for (game, level), timing in sorted(levels.items())]
+    if args.json:  # the matches, then one row per game and level
+        print(json.dumps(rows + by_level))
+    else:
+        print("per game and level, over every match it played:")
+        for row in by_level:
+            print(f"{row['game']:11} level {row['level']}: {format_timing(row)}")
     return 0
 
 

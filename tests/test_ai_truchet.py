@@ -8,7 +8,7 @@ import pytest
 
 from game.ai import Search, best_move, random_move
 from game.ai.arena import ai_player, play_match
-from game.ai.truchet_ai import capture_threats, evaluate
+from game.ai.truchet_ai import capture_threats, evaluate, only_move
 from game.rules.history import GameHistory
 from game.rules.truchet import DRAW, TRUCHET, X, bands, reachable
 
@@ -30,6 +30,18 @@ def test_level_3_takes_the_last_piece():
     state = pos({"a2": 1, "c2": 1, "f1": 2}, {"b2": 1})
     after = TRUCHET.apply(state, best_move(TRUCHET, state, level=3))
     assert TRUCHET.outcome(after).winner == X
+
+
+# the default hex board (side 4): X's singles on f4 and h4 flank O's 2-stack on g4, a junction of X's colour
+HEX_TILES = "udduduudduudduduudduduudduddudduduudd"
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_level_3_captures_on_the_hex_board(seed):
+    state = TRUCHET.position(HEX_TILES, x={"f4": 1, "h4": 1, "d1": 1, "k4": 1}, o={"g4": 2, "h8": 1, "l8": 1, "j5": 1})
+    assert state.hex and len(TRUCHET.legal_moves(state)) > 2000
+    move = best_move(TRUCHET, state, level=3, seed=seed)
+    assert TRUCHET.captures(state, move) == ["g4"]
 
 
 def test_threats_see_merges_and_a_stack_moving_next_to_the_target_first():
@@ -88,6 +100,8 @@ def random_position(options, seed, plies):
     {"size": 9, "setup": "single", "draw": "off"},
     {"size": 5, "setup": "single", "draw": "off"},
     {"size": 5, "quiet": 2},
+    {"hex": True, "size": 3, "draw": "auto", "quiet": 8},
+    {"hex": True, "size": 4},
 ], ids=lambda o: " ".join(f"-{k}={v}" for k, v in o.items()))
 def test_every_chosen_move_is_legal(options):
     strongest = 4 if options["size"] <= 5 else 3
@@ -98,6 +112,22 @@ def test_every_chosen_move_is_legal(options):
         move = best_move(TRUCHET, state, level=level, seed=seed)
         assert move in TRUCHET.legal_moves(state)
         TRUCHET.apply(state, move)  # the rules' own check
+
+
+def test_the_only_move_is_found_without_listing_every_move():
+    # every tile touches one of the four inner junctions: no flip, and X's single has one step
+    forced = TRUCHET.position("rrrlrllll", x={"c2": 1}, o={"b2": 2, "b3": 2, "c3": 2})
+    assert [str(m) for m in TRUCHET.legal_moves(forced)] == ["c2-b1"]
+    assert only_move(TRUCHET, forced) == TRUCHET.legal_moves(forced)[0]
+    search = Search(TRUCHET, forced, level=4)
+    assert search.done and str(search.best()) == "c2-b1"
+    # the same with a draw to claim: two moves
+    assert only_move(TRUCHET, TRUCHET.position("rrrlrllll", x={"c2": 1}, o={"b2": 2, "b3": 2, "c3": 2}, quiet=50)) is None
+    for seed in range(6):
+        state = random_position({"size": 5, "quiet": 3}, seed, 4 + 3 * seed)
+        if TRUCHET.outcome(state) is None:
+            legal = TRUCHET.legal_moves(state)
+            assert only_move(TRUCHET, state) == (legal[0] if len(legal) == 1 else None)
 
 
 def test_same_seed_same_move_however_it_is_stepped():

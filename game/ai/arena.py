@@ -35,6 +35,15 @@ class Timing:
     longest_frame: float = 0.0
     cpu_decisions: list[float] = field(default_factory=list)
     cpu_longest_frame: float = 0.0
+    cpu_longest_step: float = 0.0
+
+    def merge(self, other: "Timing") -> None:
+        self.decisions += other.decisions
+        self.cpu_decisions += other.cpu_decisions
+        self.longest_step = max(self.longest_step, other.longest_step)
+        self.longest_frame = max(self.longest_frame, other.longest_frame)
+        self.cpu_longest_frame = max(self.cpu_longest_frame, other.cpu_longest_frame)
+        self.cpu_longest_step = max(self.cpu_longest_step, other.cpu_longest_step)
 
 
 def ai_player(level: int, timing: Timing | None = None, slice_seconds: float = 0.008) -> Player:
@@ -56,7 +65,9 @@ def ai_player(level: int, timing: Timing | None = None, slice_seconds: float = 0
         if timing is not None:
             timing.decisions.append(time.perf_counter() - start)
             timing.cpu_decisions.append(time.process_time() - cpu_start)
-            timing.longest_step = max(timing.longest_step, search.stats()["longest_step"])
+            stats = search.stats()
+            timing.longest_step = max(timing.longest_step, stats["longest_step"])
+            timing.cpu_longest_step = max(timing.cpu_longest_step, stats["cpu_longest_step"])
             timing.longest_frame = max(timing.longest_frame, longest_frame)
             timing.cpu_longest_frame = max(timing.cpu_longest_frame, cpu_longest)
         return search.best()

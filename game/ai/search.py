@@ -52,16 +52,32 @@ class Report(dict):
 Think = Callable[[Game, Any, int, random.Random, Report], Generator[float, None, Any]]
 
 
-def engine_for(game: Game) -> Think:
-    """The `think` function of `game`'s engine (the generic one when it has none of its own)."""
+def engine_module(game: Game) -> Any:
+    """The module of `game`'s engine (the generic one when it has none of its own)."""
     module_name = ENGINES.get(game.name, "generic_ai")
     try:
-        module = importlib.import_module(f"{__package__}.{module_name}")
+        return importlib.import_module(f"{__package__}.{module_name}")
     except ModuleNotFoundError as exc:
         if exc.name != f"{__package__}.{module_name}":
             raise
-        module = importlib.import_module(f"{__package__}.generic_ai")
-    return module.think
+        return importlib.import_module(f"{__package__}.generic_ai")
+
+
+def engine_for(game: Game) -> Think:
+    """The `think` function of `game`'s engine (the generic one when it has none of its own)."""
+    return engine_module(game).think
+
+
+def only_move(game: Game, state: Any) -> Any:
+    """The one legal move in `state`, or None when there are several.
+
+    An engine may define ``only_move(game, state)`` doing the same without listing every move
+    (Truchet lists thousands: tens of ms in the frame that starts the search)."""
+    own = getattr(engine_module(game), "only_move", None)
+    if own is not None:
+        return own(game, state)
+    legal = game.legal_moves(state)
+    return legal[0] if len(legal) == 1 else None
 
 
 def check_level(level: int) -> int:
@@ -87,12 +103,13 @@ class Search:
         self._iterations = 0
         self._seconds = 0.0
         self._longest = 0.0
+        self._cpu_longest = 0.0
         self._move: Any = None
         self._done = False
         self._cancelled = False
-        legal = game.legal_moves(state)
-        if len(legal) == 1:  # nothing to think about
-            self._move = legal[0]
+        forced = only_move(game, state)
+        if forced is not None:  # nothing to think about
+            self._move = forced
             self._done = True
             self._progress = 1.0
             self._thinking = None
@@ -109,10 +126,11 @@ class Search:
         deadline = start + seconds
         try:
             while True:
-                unit_start = time.perf_counter()
+                unit_start, cpu_start = time.perf_counter(), time.process_time()
                 self._progress = max(self._progress, min(1.0, float(next(self._thinking))))
                 now = time.perf_counter()
                 self._longest = max(self._longest, now - unit_start)
+                self._cpu_longest = max(self._cpu_longest, time.process_time() - cpu_start)
                 self._iterations += 1
                 if now >= deadline:
                     break
@@ -154,11 +172,14 @@ class Search:
 
     def stats(self) -> dict[str, Any]:
         """``iterations`` (units of work done), ``seconds`` (time spent thinking), ``longest_step``
-        (the longest single unit, in seconds), ``level``, and the engine's own figures."""
+        (the longest single unit, in seconds), ``cpu_longest_step`` (the same in processor time,
+        which leaves out the time other processes ran on a busy machine), ``level``, and the
+        engine's own figures."""
         return {
             "iterations": self._iterations,
             "seconds": round(self._seconds, 6),
             "longest_step": round(self._longest, 6),
+            "cpu_longest_step": round(self._cpu_longest, 6),
             "level": self.level,
             **self._report,
         }

@@ -31,7 +31,7 @@ after the quiet turns is claimed when the evaluation says we are not ahead.
 from __future__ import annotations
 
 import random
-from typing import Any, Generator, Sequence
+from typing import Any, Generator, Iterable, Sequence
 
 from game.rules.truchet import (
     DRAW, MAX_HEIGHT, X, StackMoves, Template, TruchetBoard, TruchetGame, TruchetMove, TruchetState, bands,
@@ -56,7 +56,6 @@ THREAT_WAITING = 0.25  # share for the other side (the side to move can answer i
 MOBILITY = 1.5  # per empty junction a side's stacks can step to
 FREE_TILE = 0.5  # per unpinned tile touching the other side's reachable junctions
 WIN = 1e6
-SCAN_CHUNK = 400  # moves scanned per unit of work
 EVAL_CHUNK = 1  # positions judged per unit of work (one may need a stalemate check)
 
 
@@ -179,22 +178,53 @@ def _gain(stacks: Sequence[int], index: dict[str, int], template: Template) -> i
     return sum(abs(stacks[index[name]]) for name, _ in targets)
 
 
-def _capturing_replies(game: TruchetGame, state: TruchetState, flips: bool) -> list[TruchetMove]:
-    """The opponent's capturing stack moves in `state` (they are to move), with flips first or not."""
+def _capturing_replies(game: TruchetGame, state: TruchetState,
+                       flips: bool) -> Generator[float, None, list[TruchetMove]]:
+    """The opponent's capturing stack moves in `state` (they are to move), with flips first or not;
+    a generator that yields after each tile's flip is scanned, returning the moves."""
     geo = state.board
     stacks, index = state.stacks, geo.index
     if flips:
-        groups = game.move_groups(state)
+        groups: Iterable[tuple[str | None, list[Template]]] = game.iter_move_groups(state)
     else:
         groups = [(None, StackMoves(geo, state.tiles, stacks, state.to_move).templates())]
     found: dict[Template, TruchetMove] = {}  # each capture once, with the first flip that allows it
+    base = None
     for flip, templates in groups:
-        if flip is not None and templates is groups[0][1]:
+        if base is None:
+            base = templates
+        elif templates is base:
             continue  # the same moves as without the flip
         for t in templates:
             if t not in found and _gain(stacks, index, t):
                 found[t] = TruchetMove(*t, flip)
+        yield 0.0
     return list(found.values())
+
+
+def only_move(game: TruchetGame, state: TruchetState) -> Any:
+    """The one legal move, or None when there are several, found without listing them all."""
+    if not state.playing:
+        legal = game.legal_moves(state)  # (a placement: a few moves at most listed)
+        return legal[0] if len(legal) == 1 else None
+    count = int(game.can_claim_draw(state))
+    first = DRAW if count else None
+    for flip, templates in game.iter_move_groups(state):
+        count += len(templates)
+        if count > 1:
+            return None
+        if templates:
+            first = TruchetMove(*templates[0], flip)
+    return first if count == 1 else None
+
+
+def _nth_move(groups: Sequence[tuple[str | None, Sequence[Template]]], k: int) -> TruchetMove:
+    """Move `k` of the moves the groups list (in the order of `legal_moves`), without building the others."""
+    for flip, templates in groups:
+        if k < len(templates):
+            return TruchetMove(*templates[k], flip)
+        k -= len(templates)
+    raise IndexError(k)
 
 
 def _setup(game: TruchetGame, state: TruchetState, player: int,
@@ -220,40 +250,37 @@ def think(game: TruchetGame, state: TruchetState, level: int, rng: random.Random
     if not state.playing:
         return (yield from _setup(game, state, me, report))
     wide, deep, flip_leaders, slips, flipped_replies = LEVEL_SETTINGS[level]
-    groups = game.move_groups(state)
-    yield 0.0
     stacks, index = state.stacks, state.board.index
-    base = groups[0][1]
-    # 1. scan: the captures (a flip may open some), and the moves without a flip
+    # 1. scan: the captures (a flip may open some), and the moves without a flip; the groups of moves
+    # (one per tile flipped first) are built as the scan goes, a few at a time
+    groups: list[tuple[str | None, list[Template]]] = []
     capturing: dict[Template, tuple[int, str | None]] = {}  # each capture once, without a flip if it can
     plain: list[TruchetMove] = []
-    scanned = 0
-    for flip, templates in groups:
-        if flip is not None and templates is base:
-            continue  # the flip opens no other stack move
-        for template in templates:
-            gain = _gain(stacks, index, template)
-            if gain:
-                if template not in capturing:
-                    capturing[template] = (gain, flip)
-            elif flip is None:
-                plain.append(TruchetMove(*template))
-        scanned += len(templates)
-        if scanned >= SCAN_CHUNK:
-            scanned = 0
-            yield 0.02
+    for flip, templates in game.iter_move_groups(state):
+        groups.append((flip, templates))
+        if flip is None or templates is not groups[0][1]:  # (else the flip opens no other stack move)
+            for template in templates:
+                gain = _gain(stacks, index, template)
+                if gain:
+                    if template not in capturing:
+                        capturing[template] = (gain, flip)
+                elif flip is None:
+                    plain.append(TruchetMove(*template))
+        yield 0.02  # building a group costs about as much as scanning a few hundred moves
+    base = groups[0][1] if groups else []
     captures = sorted(((gain, TruchetMove(*t, flip)) for t, (gain, flip) in capturing.items()),
                       key=lambda item: -item[0])  # stable: ties keep the rules' order
     if not wide:  # level 1: the biggest capture, else any move without a flip
         if captures:
             report["value"] = captures[0][0]
             return captures[0][1]
-        pool = plain or [TruchetMove(*t, flip) for flip, ts in groups for t in ts]
-        return pool[rng.randrange(len(pool))]
+        if plain:
+            return plain[rng.randrange(len(plain))]
+        return _nth_move(groups, rng.randrange(sum(len(ts) for _, ts in groups)))
     # 2. 1-ply: judge the captures and the plain moves, then the flips of the leaders
     pool = [m for _, m in captures] + plain[:wide]
     if not pool:  # every move needs a flip
-        pool = [TruchetMove(*t, flip) for flip, ts in groups for t in ts][:wide]
+        pool = [_nth_move(groups, k) for k in range(min(wide, sum(len(ts) for _, ts in groups)))]
     scored: list[tuple[float, int, TruchetMove]] = []
     for k, move in enumerate(pool):
         value = judge(game, game._apply(state, move), me)
@@ -293,7 +320,7 @@ def think(game: TruchetGame, state: TruchetState, level: int, rng: random.Random
             after = game._apply(state, move)
             worst = static
             if game.outcome(after) is None:
-                replies = _capturing_replies(game, after, flipped_replies)
+                replies = yield from _capturing_replies(game, after, flipped_replies)
                 yield 0.6 + 0.4 * rank / span
                 for reply in replies:
                     worst = min(worst, judge(game, game._apply(after, reply), me))

@@ -877,11 +877,18 @@ class TruchetGame(Game[TruchetState, TruchetMove]):
         the group without a flip, so what follows from those moves can be worked out once. Empty outside
         the play phase and once the game is over (``draw``, when it may be claimed, is not a stack move).
         """
+        return list(self.iter_move_groups(state))
+
+    def iter_move_groups(self, state: TruchetState) -> Iterator[tuple[str | None, list[Template]]]:
+        """`move_groups` one group at a time, each built only when asked for: a search that must keep
+        every frame short does a few flips' worth of work at a time (all of them take 10-40 ms)."""
         if not state.playing or state.pending or _outcome(state) is not None:
-            return []
+            return
         geo = state.board
         moves = StackMoves(geo, state.tiles, state.stacks, state.to_move)
-        return [(None, moves.templates())] + [(geo.tile_names[t], moves.after_flip(t)) for t in _flippable(state)]
+        yield None, moves.templates()
+        for t in _flippable(state):
+            yield geo.tile_names[t], moves.after_flip(t)
 
     def can_claim_draw(self, state: TruchetState) -> bool:
         return (state.playing and state.draw_rule == "claim" and state.quiet >= state.quiet_limit
