@@ -34,7 +34,7 @@ from game.rules.savoy import (PACKED_STACKS, SavoyMove, SavoyRules, SavoyState, 
 from game.rules.savoya import SavoyaGame
 from game.rules.savoya_board import SAVOYA_BOARD
 
-from .savoy_ai import (DOUBLE_SPREAD_LIMIT, EXPOSED_WEIGHT, PIECE_PIPS, REPLY_CAP, ROLL_WEIGHTS, TEMPO, WORK_CHUNK,
+from .savoy_ai import (EXPOSED_WEIGHT, PIECE_PIPS, REPLY_CAP, ROLL_WEIGHTS, TEMPO, WORK_CHUNK,
                        Geometry, _pin_cost, build_geometry, finish_chance)
 from .search import Report
 
@@ -47,6 +47,12 @@ LEVEL_SETTINGS = {
     3: (3, 1, 6_000),
     4: (8, 1, 24_000),
 }
+
+#: a double's replies are judged before they are played (not listed) when the seat has more single-die
+#: trips than this, by the number of colours it moves: with one, every multiset of four trips is a turn
+#: (fast enough up to 20: 15 ms at worst over seeded random games); with two colours each order of
+#: trips that touch one cell is played as well (12: 7 ms at worst; beyond, up to a second)
+DOUBLE_SPREAD_LIMIT = {1: 20, 2: 12}
 
 GEOMETRY: Geometry = build_geometry(SAVOYA_BOARD.rays, SAVOYA_BOARD.homes, SAVOYA_BOARD.home_distance)
 COLOURS = len(SAVOYA_BOARD.colours)
@@ -157,13 +163,14 @@ def _boards(game: SavoyaGame, state: SavoyState, moves: Sequence[SavoyMove],
 def _too_many_replies(cells: tuple[int, ...], colours: Sequence[int], dice: tuple[int, ...], rules: SavoyRules) -> bool:
     """Whether listing a seat's turns for these dice would be a slow rules call: a double where the seat
     has many single-die trips (every multiset of four of them is a turn), or (two colours) one of its
-    pieces pinned under its own other colour, which the rules follow the slow way."""
-    if len(colours) > 1 and _self_pinned(cells, colours, SAVOYA_BOARD):
-        return True
+    pieces pinned under its own other colour, which the rules follow the slow way. Other rolls list
+    quickly (a few ms at worst)."""
     if len(dice) < 4:
         return False
+    if len(colours) > 1 and _self_pinned(cells, colours, SAVOYA_BOARD):
+        return True
     spread = sum(len(trip_options(cells, q, dice[:1], rules.trips, board=SAVOYA_BOARD)) for q in colours)
-    return spread > DOUBLE_SPREAD_LIMIT
+    return spread > DOUBLE_SPREAD_LIMIT[len(colours)]
 
 
 def _all_home(cells: tuple[int, ...], seat: int, rules: SavoyRules) -> bool:
