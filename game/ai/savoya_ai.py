@@ -136,18 +136,32 @@ def evaluate(cells: Sequence[int], seats: Sequence[Sequence[int]], on_roll: int,
 
 # --------------------------------------------------------------------------- boards of turns
 def _after(game: SavoyaGame, state: SavoyState, move: SavoyMove) -> tuple[int, ...]:
-    """The board after `move` (a legal turn): a one-colour seat's parts commute; a seat of two
-    colours plays them in the order the rules choose (one colour's moves change the other's landings)."""
+    """The board after `move` (a legal turn). A colour's parts commute (one colour's moves never change
+    where it may land), so each colour's pieces gained and lost per cell are applied at once; where a seat
+    of two colours touches one cell with both (one colour's move then changes the other's), the rules
+    play the turn in its order."""
     colours = state.rules.seats[state.to_move]
-    if len(colours) > 1:
-        return game._play_turn(state, move)
-    net: dict[int, int] = {}
+    cells = state.cells
     cell_id = SAVOYA_BOARD.cell_id
+    nets: dict[int, dict[int, int]] = {}
+    touched: dict[int, int] = {}
     for p in move.parts:
         src, dst = cell_id[p.src], cell_id[p.dst]
+        colour = colours[0]
+        if len(colours) > 1:
+            colour = cells[src] & 3 if cells[src] else -1
+            if colour not in colours or touched.setdefault(src, colour) != colour \
+                    or touched.setdefault(dst, colour) != colour:
+                return game._play_turn(state, move)
+            net = nets.get(colour, {})
+            if p.count - net.get(src, 0) > cells[src] >> 5:  # more leave than the top colour has: a freed piece
+                return game._play_turn(state, move)
+        net = nets.setdefault(colour, {})
         net[src] = net.get(src, 0) - p.count
         net[dst] = net.get(dst, 0) + p.count
-    return PACKED_STACKS.apply(state.cells, colours[0], net)
+    for colour, net in nets.items():
+        cells = PACKED_STACKS.apply(cells, colour, net)
+    return cells
 
 
 def _boards(game: SavoyaGame, state: SavoyState, moves: Sequence[SavoyMove],
