@@ -144,7 +144,7 @@ def test_savoya_the_turn_that_brings_the_last_piece_home_is_played(players):
 @pytest.mark.parametrize("name, players, opponent, max_plies", [
     ("know", 3, "random", 2500),
     ("know", 4, "greedy", 2500),
-    ("savoya", 2, "engine", 240),  # (a part: two-player Savoya games are long, and slow to list when spread)
+    ("savoya", 2, "engine", 100),  # (a part: two-player Savoya games are long, and slow to list when spread)
     ("savoya", 3, "greedy", 2500),
 ])
 def test_short_seeded_matches_at_the_smallest_budget(name, players, opponent, max_plies):
