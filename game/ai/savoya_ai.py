@@ -54,7 +54,45 @@ LEVEL_SETTINGS = {
 #: trips that touch one cell is played as well (12: 7 ms at worst; beyond, up to a second)
 DOUBLE_SPREAD_LIMIT = {1: 20, 2: 12}
 
-GEOMETRY: Geometry = build_geometry(SAVOYA_BOARD.rays, SAVOYA_BOARD.homes, SAVOYA_BOARD.home_distance)
+#: what each trip of a route costs beyond its pips: every straight trip takes a die of its own (3.5
+#: pips on average), so a route turning at many crossings is slower than its pips say
+TRIP_PIPS = 2.0
+#: the longest trip counted in a route (two dice; a double's longer trips are rare)
+LONGEST_TRIP = 12
+
+
+def trip_distances(board: Any = SAVOYA_BOARD) -> tuple[tuple[float, ...], ...]:
+    """Per colour, each cell's cost to the colour's home: over routes of straight trips (a trip keeps
+    its strand and direction; a piece turns only between trips, on a crossing), the least pips plus
+    `TRIP_PIPS` per trip (Dijkstra backwards from the home cells)."""
+    import heapq
+
+    size = len(board.cells)
+    into: list[list[tuple[int, int]]] = [[] for _ in range(size)]  # cell -> (source, trip length)
+    for src in range(size):
+        for _, _, ray in board.rays[src]:
+            for k, dst in enumerate(ray[:LONGEST_TRIP]):
+                into[dst].append((src, k + 1))
+    out = []
+    for home in board.homes:
+        dist = [math.inf] * size
+        heap = [(0.0, c) for c in home]
+        for c in home:
+            dist[c] = 0.0
+        while heap:
+            d, c = heapq.heappop(heap)
+            if d > dist[c]:
+                continue
+            for src, length in into[c]:
+                nd = d + length + TRIP_PIPS
+                if nd < dist[src]:
+                    dist[src] = nd
+                    heapq.heappush(heap, (nd, src))
+        out.append(tuple(dist))
+    return tuple(out)
+
+
+GEOMETRY: Geometry = build_geometry(SAVOYA_BOARD.rays, SAVOYA_BOARD.homes, trip_distances())
 COLOURS = len(SAVOYA_BOARD.colours)
 
 
