@@ -3,6 +3,7 @@
     python build/bench_ai.py [GAME ...] [-n GAMES] [--level 3] [--ladder 2,3,4] [--only random,greedy,ladder]
                              [--max-plies N] [--seed S] [--slice SECONDS] [--jobs N] [--json]
     python build/bench_ai.py --wasm [GAME ...] [--level 3] [--positions N]
+    python build/bench_ai.py --multi [know savoya] [--players 2,3,4] [-n GAMES] [--only random,greedy,ladder]
 
 For every game in `game.rules.GAMES` (default options; or the games named), with whatever engine
 `game.ai.engine_for` finds for it:
@@ -25,6 +26,11 @@ package of tests/wasm, under Node; see tests/wasm/README.md) and in this CPython
 positions taken from seeded random games, and prints the decision times of both, the slowdown,
 the longest step, and whether both chose the same moves (they must: levels are defined by work,
 never by time).
+
+``--multi`` plays the games for more than two players instead (know with 3 and 4, Savoya with 2,
+3 and 4): the level in one seat (in four-player know, both seats of a Conjunction) and the
+opponent in every other seat, the engine's seats rotating each seed; the line ends with the
+score a player at the level of the others would make by chance.
 
 Figures depend on the machine and its load; compare runs on the same machine.
 """
@@ -142,14 +148,16 @@ def play_seeds(spec: MatchSpec, seeds: Sequence[int]) -> MatchFigures:
     return figures
 
 
-def run_match(spec: MatchSpec, jobs: int) -> MatchFigures:
+def run_match(spec: Any, jobs: int, play: Any = None) -> MatchFigures:
+    """`play(spec, seeds)` (default `play_seeds`) over the spec's seeds, in `jobs` processes."""
+    play = play or play_seeds
     seeds = list(range(spec.base_seed, spec.base_seed + spec.seeds))
     if jobs <= 1:
-        return play_seeds(spec, seeds)
+        return play(spec, seeds)
     chunks = [seeds[k::jobs] for k in range(jobs) if seeds[k::jobs]]
     total = MatchFigures(spec)
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        for part in pool.map(play_seeds, [spec] * len(chunks), chunks):
+        for part in pool.map(play, [spec] * len(chunks), chunks):
             total.merge(part)
     return total
 
@@ -228,6 +236,92 @@ def match_specs(args: argparse.Namespace) -> list[MatchSpec]:
             for upper in args.ladder:
                 specs.append(MatchSpec(name, str(upper), str(upper - 1), seeds, args.seed, args.max_plies, args.slice))
     return specs
+
+
+# ------------------------------------------------------------------------------------------ three and four players
+# Games for more than two (and Savoya for two, on its own board): the engine at one seat (with four
+# players in know, both seats of one Conjunction, partners winning together) against a baseline or a
+# level in every other seat, the engine's seats rotating round the table each seed, so every seat is
+# played. "won" counts the games the engine's seats win; by chance alone that is one game in the
+# number of sides (players, or 2 Conjunctions).
+MULTI: tuple[tuple[str, int], ...] = (("know", 3), ("know", 4), ("savoya", 2), ("savoya", 3), ("savoya", 4))
+
+
+@dataclass
+class MultiSpec:
+    game: str
+    players: int
+    first: str   # the engine's level
+    second: str  # every other seat: a baseline name or a level
+    seeds: int   # each played once per seating of the engine
+    base_seed: int
+    max_plies: int
+    slice_seconds: float
+
+
+def engine_seatings(name: str, players: int) -> list[tuple[int, ...]]:
+    """The seats the engine takes in turn: each seat, or with four players in know each Conjunction."""
+    if name == "know" and players == 4:
+        from game.rules.know import KnowGame, KnowOptions
+
+        return [KnowGame.seats_of(KnowOptions(players=4), colour) for colour in (0, 1)]
+    return [(seat,) for seat in range(players)]
+
+
+def play_multi(spec: MultiSpec, seeds: Sequence[int]) -> MatchFigures:
+    game = GAMES[spec.game]
+    figures = MatchFigures(spec)  # type: ignore[arg-type]
+    timing = Timing()
+    engine = player(spec.first, timing, spec.slice_seconds)
+    other = player(spec.second, Timing(), spec.slice_seconds)
+    start = time.perf_counter()
+    for seed in seeds:
+        for seats in engine_seatings(spec.game, spec.players):
+            players = [engine if seat in seats else other for seat in range(spec.players)]
+            result = play_match(game, players, {"players": spec.players}, seed=seed, max_plies=spec.max_plies)
+            figures.plies.append(result.plies)
+            if at_turn_limit(result.finished, result.reason):
+                figures.at_limit += 1
+            if result.winner is None:
+                figures.drawn += 1
+            elif set(result.winners) & set(seats):
+                figures.won += 1
+            else:
+                figures.lost += 1
+    figures.seconds = time.perf_counter() - start
+    figures.decisions = timing.decisions
+    figures.cpu_decisions = timing.cpu_decisions
+    figures.longest_step = timing.longest_step
+    figures.longest_frame = timing.longest_frame
+    figures.cpu_longest_frame = timing.cpu_longest_frame
+    return figures
+
+
+def multi_specs(args: argparse.Namespace) -> list[MultiSpec]:
+    """`--multi`: per game and player count, the level against random and greedy (and the ladder)."""
+    specs = []
+    for name, players in MULTI:
+        if args.game and name not in args.game or args.players and players not in args.players:
+            continue
+        seatings = len(engine_seatings(name, players))
+        seeds = max(1, -(-args.games_per_match // seatings))
+        for opponent in [b for b in ("random", "greedy") if b in args.only]:
+            specs.append(MultiSpec(name, players, str(args.level), opponent, seeds, args.seed, args.max_plies,
+                                   args.slice))
+        if "ladder" in args.only:
+            for upper in args.ladder:
+                specs.append(MultiSpec(name, players, str(upper), str(upper - 1), seeds, args.seed, args.max_plies,
+                                       args.slice))
+    return specs
+
+
+def multi_row(figures: MatchFigures) -> dict[str, Any]:
+    spec = figures.spec
+    row = summary(figures)
+    row["game"] = f"{spec.game}/{spec.players}p"  # type: ignore[attr-defined]
+    row["players"] = spec.players  # type: ignore[attr-defined]
+    row["by_chance"] = round(1 / len(engine_seatings(spec.game, spec.players)), 4)  # type: ignore[attr-defined]
+    return row
 
 
 # ------------------------------------------------------------------------------------------ WebAssembly
@@ -382,7 +476,13 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--wasm", action="store_true", help="time the searches in Pyodide under Node against CPython")
     parser.add_argument("--positions", type=int, default=20, help="--wasm: positions per game (default 20)")
     parser.add_argument("--timeout", type=float, default=1800.0, help="--wasm: seconds allowed for the Node run")
+    parser.add_argument("--multi", action="store_true",
+                        help="play the games for more than two instead (know 3-4 players, Savoya 2-4): the level "
+                             "in one seat (a Conjunction in four-player know) against the baseline in the others, "
+                             "rotating seats")
+    parser.add_argument("--players", default="", help="--multi: only these player counts (e.g. 3,4)")
     args = parser.parse_args(argv)
+    args.players = [int(x) for x in args.players.split(",") if x.strip()]
     unknown = [g for g in args.game if g not in CASES]
     if unknown:
         parser.error(f"unknown game {', '.join(unknown)}; the games are {', '.join(CASES)}")
@@ -398,6 +498,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.wasm:
         return wasm_measure(args)
     rows = []
+    if args.multi:
+        for multi in multi_specs(args):
+            row = multi_row(run_match(multi, args.jobs, play_multi))
+            rows.append(row)
+            if not args.json:
+                print(format_line(row) + f" | by chance {100 * row['by_chance']:.0f}%", flush=True)
+        if args.json:
+            print(json.dumps(rows))
+        return 0
     levels: dict[tuple[str, str], Timing] = {}
     for spec in match_specs(args):
         figures = run_match(spec, args.jobs)

@@ -22,7 +22,7 @@ def test_the_evaluation_measures_the_way_to_resolution():
     start = KNOW.new()
     snap = Snapshot(start.pos)
     assert moves_to_resolve(start.pos, 0, snap) == moves_to_resolve(start.pos, 1, snap) > 3  # a symmetric start
-    assert evaluate(start) == pytest.approx(0.5)
+    assert evaluate(start) == pytest.approx((0.5, 0.5))
     near = KNOW.position(NEAR, phase=MOVE, dice=(2,))
     snap = Snapshot(near.pos)
     assert 0 < moves_to_resolve(near.pos, 0, snap) <= 1.0  # one move each from Resolution
@@ -30,10 +30,10 @@ def test_the_evaluation_measures_the_way_to_resolution():
     done = KNOW.play(near, "8.2-8.0")[1]
     assert resolved_pattern(done.pos, 0) and moves_to_resolve(done.pos, 0, Snapshot(done.pos)) == 0
     # Red has Resolved, but Blue's catch-up may still draw: likely a win, not a certain one
-    assert 0.6 < evaluate(done) < 0.9
+    assert 0.6 < evaluate(done)[0] < 0.9 and sum(evaluate(done)) == pytest.approx(1.0)
     farther = KNOW.position({**NEAR, "h": "13.0a"})  # Blue's Herald five jumps from its target
     assert moves_to_resolve(farther.pos, 1, Snapshot(farther.pos)) > 1.0
-    assert evaluate(KNOW.play(KNOW.position({**NEAR, "h": "13.0a"}, phase=MOVE, dice=(2,)), "8.2-8.0")[1]) > evaluate(done)
+    assert evaluate(KNOW.play(KNOW.position({**NEAR, "h": "13.0a"}, phase=MOVE, dice=(2,)), "8.2-8.0")[1])[0] > evaluate(done)[0]
 
 
 def test_the_prior_ranks_the_resolving_move_first():

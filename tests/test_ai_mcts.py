@@ -83,11 +83,12 @@ class ToyGame(Game):
 TOY = ToyGame()
 
 
-def evaluate(state: Toy) -> float:
+def evaluate(state: Toy) -> tuple[float, float]:
     """Exact where the game is decided; "safe" is judged at its stated chance for the mover."""
     if state.phase == "safe":
-        return state.safe if state.player == 0 else 1 - state.safe
-    return 0.5
+        first = state.safe if state.player == 0 else 1 - state.safe
+        return first, 1 - first
+    return 0.5, 0.5
 
 
 def run(state: Toy, nodes: int = 40, **options) -> tuple[str, float]:
@@ -112,9 +113,9 @@ def test_chance_outcomes_are_followed_in_proportion_not_sampled():
     values = []
     for _ in range(6):
         tree.iterate()
-        values.append(tree.root.value)
+        values.append(tree.root.value[0])
     assert all(kid is not None for kid in tree.root.kids)  # each face once in six visits
-    assert tree.root.value == pytest.approx(2 / 6)  # exact: faces 1-2 win
+    assert tree.root.value == pytest.approx((2 / 6, 4 / 6))  # exact: faces 1-2 win
     # until a face is followed it counts at the roll's own judgement (0.5)
     assert values[0] in (pytest.approx(1 / 6 + 5 / 12), pytest.approx(5 / 12))  # one face (won or lost) and five at 0.5
     assert sorted(tree.root.moves) == [f"roll:{k}" for k in range(1, 7)]

@@ -85,11 +85,14 @@ class MatchResult:
     plies: int
     reason: str
     history: GameHistory
+    #: every winning seat (partners who win together, as in know's four-player Conjunctions; else the winner)
+    winners: tuple[int, ...] = ()
 
 
 def play_match(game: Game, players: Sequence[Player], options: Mapping[str, object] | None = None,
                seed: int = 0, max_plies: int = 5000) -> MatchResult:
-    """One game, seat i played by ``players[i]``; stops unfinished after `max_plies` moves.
+    """One game, seat i played by ``players[i]`` (as many as the game has seats); stops unfinished
+    after `max_plies` moves.
 
     Seats are people: after a swap (Star) the seat playing a colour changes (`Game.seat_of`).
     """
@@ -112,7 +115,8 @@ def play_match(game: Game, players: Sequence[Player], options: Mapping[str, obje
 
 def _finished(game: Game, history: GameHistory, result: Outcome) -> MatchResult:
     seat = None if result.winner is None else game.seat_of(history.state, result.winner)
-    return MatchResult(seat, True, len(history.moves), result.reason, history)
+    winners = tuple(game.seat_of(history.state, s) for s in result.winning_seats)
+    return MatchResult(seat, True, len(history.moves), result.reason, history, winners)
 
 
 def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:

@@ -31,7 +31,7 @@ def margin(game: Game, state: Any, player: int) -> float:
 
 def colour_of(game: Game, state: Any, seat: int) -> int:
     """The colour (player index) that `seat` plays in `state` (see `Game.seat_of`)."""
-    return next(c for c in range(len(game.players)) if game.seat_of(state, c) == seat)
+    return next(c for c in range(len(game.seat_names(state))) if game.seat_of(state, c) == seat)
 
 
 def greedy_move(game: Game, state: Any, rng: random.Random) -> Any:

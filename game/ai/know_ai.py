@@ -16,6 +16,12 @@ take the three slots in the cheapest of the six ways. The side further from Reso
 behind; the difference goes through a logistic curve to a chance of winning, kept away from
 0 and 1 so that a real Resolution always counts for more. After a Resolution, the other
 player's catch-up may still draw the game: the closer they are, the likelier.
+
+Three and four players (the search backs up one value per seat, max-n: game/ai/mcts.py):
+with four, the two Conjunctions are the sides, each seat valued at its colour's chance, so
+partners play for the pair; with three, the sides are the types (Bards, Fools, Heralds), each
+needing a First (or ambiguous) and a Second tier connection from any two pairs of its four
+pieces, and the logistic curve becomes a softmax over the sides' distances.
 """
 
 from __future__ import annotations
@@ -26,7 +32,8 @@ from functools import lru_cache
 from itertools import permutations
 from typing import Any, Generator
 
-from game.rules.know import AMBIGUOUS, FIRST, RIM, SECOND, KnowGame, KnowMove, KnowState, Snapshot, board
+from game.rules.know import (AMBIGUOUS, FIRST, RIM, SEATS_4, SECOND, SIDE_OF, SIDE_PIECES, KnowGame, KnowMove,
+                             KnowState, Snapshot, board)
 
 from .mcts import Policy, search
 from .search import Report
@@ -95,20 +102,30 @@ def tables() -> Tables:
 
 
 ASSIGNMENTS = tuple(permutations(range(3)))
+#: three players: the ways of splitting a side's four pieces (by their place in the side) into two pairs
+PAIRINGS = (((0, 1), (2, 3)), ((0, 2), (1, 3)), ((0, 3), (1, 2)))
+
+
+def penalties(pos: tuple[int, ...], side: int, snap: Snapshot, three: bool = False) -> list[float]:
+    """The extra cost, for `side`, of ending on each space: held or influenced by another side."""
+    t = tables()
+    penalty = [0.0] * t.size
+    sides = SIDE_OF[three]
+    for piece, where in enumerate(pos):
+        if sides[piece] != side:
+            penalty[where] = HELD_BY_OPPONENT
+    mask = snap.others[side]
+    while mask:
+        low = mask & -mask
+        penalty[low.bit_length() - 1] += INFLUENCED_BY_OPPONENT
+        mask ^= low
+    return penalty
 
 
 def pair_costs(pos: tuple[int, ...], player: int, snap: Snapshot) -> tuple[list[list[float]], list[float]]:
     """`player`'s cost (in moves) of bringing each type's pair into each tier slot, and the
     extra cost of ending on each space (held or influenced by the opponent)."""
-    t = tables()
-    penalty = [0.0] * t.size
-    for piece in range(6 * (1 - player), 6 * (1 - player) + 6):
-        penalty[pos[piece]] = HELD_BY_OPPONENT
-    mask = snap.influence[1 - player]
-    while mask:
-        low = mask & -mask
-        penalty[low.bit_length() - 1] += INFLUENCED_BY_OPPONENT
-        mask ^= low
+    penalty = penalties(pos, player, snap)
     base = 6 * player
     pair = [slot_costs(pos[base + 2 * kind], pos[base + 2 * kind + 1], penalty) for kind in range(3)]
     return pair, penalty
@@ -148,36 +165,91 @@ def moves_to_resolve(pos: tuple[int, ...], player: int, snap: Snapshot) -> float
     return assign(pair_costs(pos, player, snap)[0])
 
 
-def evaluate(state: KnowState) -> float:
-    """The chance that Red (player 0) wins, for a game not over."""
-    snap = Snapshot(state.pos)
-    if state.resolved is not None and not state.opts.score:
-        other = 1 - state.resolved
-        drawn = CATCH_UP ** max(1.0, moves_to_resolve(state.pos, other, snap))
-        return 1.0 - drawn / 2 if state.resolved == 0 else drawn / 2
-    behind = moves_to_resolve(state.pos, 0, snap) - moves_to_resolve(state.pos, 1, snap)
-    return FLOOR + (1.0 - 2 * FLOOR) / (1.0 + math.exp(STEEPNESS * behind))
+def three_cost(spaces: list[int], penalty: list[float]) -> float:
+    """Three players: the cheapest way for a side's four pieces (on `spaces`) to hold a First (or
+    ambiguous) and a Second tier connection, two of them in each pair."""
+    best = math.inf
+    for (a, b), (c, d) in PAIRINGS:
+        one = slot_costs(spaces[a], spaces[b], penalty)
+        two = slot_costs(spaces[c], spaces[d], penalty)
+        best = min(best, one[1] + two[2], one[2] + two[1])
+    return best
+
+
+def side_moves_to_resolve(pos: tuple[int, ...], side: int, snap: Snapshot, three: bool) -> float:
+    """`moves_to_resolve` for a side: a colour, or with three players a type (First and Second only)."""
+    if not three:
+        return moves_to_resolve(pos, side, snap)
+    penalty = penalties(pos, side, snap, True)
+    return three_cost([pos[piece] for piece in SIDE_PIECES[True][side]], penalty)
+
+
+def chances(behind: list[float]) -> list[float]:
+    """Each side's chance of winning, from how many moves each is from Resolution: a softmax (with
+    two sides, the logistic curve of the difference), kept within [FLOOR, 1 - FLOOR]."""
+    low = min(behind)
+    weights = [math.exp(-STEEPNESS * (d - low)) for d in behind]
+    total = sum(weights)
+    spread = 1.0 - len(behind) * FLOOR
+    return [FLOOR + spread * w / total for w in weights]
+
+
+def side_values(state: KnowState) -> list[float]:
+    """Each side's chance of winning (sides: the colours, or with three players the types)."""
+    opts = state.opts
+    three = opts.three
+    sides = 3 if three else 2
+    snap = Snapshot(state.pos, three)
+    if state.resolved is not None and not opts.score:
+        out = [0.0] * sides
+        for side in range(sides):
+            if side != state.resolved:
+                out[side] = CATCH_UP ** max(1.0, side_moves_to_resolve(state.pos, side, snap, three)) / 2
+        out[state.resolved] = 1.0 - sum(out)
+        return out
+    return chances([side_moves_to_resolve(state.pos, side, snap, three) for side in range(sides)])
+
+
+def evaluate(state: KnowState) -> tuple[float, ...]:
+    """Each seat's chance of winning, for a game not over (with four players, its Conjunction's)."""
+    values = side_values(state)
+    if state.opts.four:
+        return tuple(values[colour] for colour, _ in SEATS_4)
+    return tuple(values)
 
 
 def prior(state: KnowState, moves: list[KnowMove]) -> list[float]:
-    """How much closer to Resolution each move brings its player (cheap: the moved piece's pair only).
+    """How much closer to Resolution each move brings its player (cheap: the moved piece's pair only;
+    with three players the side's four pieces).
 
     Declining a Path or an Errand ranks with a move that gains nothing; declaring one a little
     lower, as it may forfeit the turn; stopping (pass) last.
     """
     geo = board()
     player = state.player
-    pair, penalty = pair_costs(state.pos, player, Snapshot(state.pos))
-    now = assign(pair)
+    three = state.opts.three
+    snap = Snapshot(state.pos, three)
+    if three:
+        penalty = penalties(state.pos, player, snap, True)
+        mine = SIDE_PIECES[True][player]
+        spaces = [state.pos[piece] for piece in mine]
+        now = three_cost(spaces, penalty)
+    else:
+        pair, penalty = pair_costs(state.pos, player, snap)
+        now = assign(pair)
     at = {where: piece for piece, where in enumerate(state.pos)}
     out = []
     for move in moves:
         if move.kind == "move":
             piece = at[geo.index[move.src]]  # type: ignore[index]
+            dst = geo.index[move.dst]  # type: ignore[index]
+            if three:
+                moved_spaces = [dst if p == piece else s for p, s in zip(mine, spaces)]
+                out.append(now - three_cost(moved_spaces, penalty))
+                continue
             kind = (piece % 6) // 2
             mate = state.pos[piece ^ 1]
-            moved = [row if k != kind else slot_costs(geo.index[move.dst], mate, penalty)  # type: ignore[index]
-                     for k, row in enumerate(pair)]
+            moved = [row if k != kind else slot_costs(dst, mate, penalty) for k, row in enumerate(pair)]
             out.append(now - assign(moved))
         elif move.kind == "nopath":
             out.append(0.0)
@@ -199,5 +271,7 @@ def outcomes(state: KnowState) -> list[tuple[KnowMove, float]]:
 def think(game: KnowGame, state: KnowState, level: int, rng: random.Random,
           report: Report) -> Generator[float, None, Any]:
     nodes, among, plies, exploration = LEVELS[level]
-    policy = Policy(evaluate=evaluate, outcomes=outcomes, prior=prior, playout_plies=plies, exploration=exploration)
+    draw = 0.5 if state.opts.four else None  # a draw shares the game between the two Conjunctions
+    policy = Policy(evaluate=evaluate, outcomes=outcomes, prior=prior, playout_plies=plies, exploration=exploration,
+                    draw=draw)
     return (yield from search(game, state, nodes, policy, rng, report, among))

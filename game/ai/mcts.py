@@ -1,4 +1,4 @@
-"""Monte Carlo tree search with chance nodes and evaluation-backed values, for two-player dice games.
+"""Monte Carlo tree search with chance nodes and evaluation-backed values, for dice games of two or more seats.
 
 Works through the `Game` interface; a game's engine supplies what is specific to it in a
 `Policy`: an evaluation (the chance that player 0 wins, for a position that is not over), the
@@ -27,7 +27,11 @@ of `search`, so a frame is never held long):
 - Below an opened decision node, UCT chooses which child to deepen, from the point of view of
   the player to move.
 
-Values are kept for player 0 (1 a win, 0 a loss), whatever the player to move.
+A value is a tuple with one chance of winning per seat (1 a win, 0 a loss), and the backups
+are max-n: a decision node takes the child best for the seat to move, whatever that does to the
+others (with two seats this is expectimax; partners who win together, as in know's four-player
+Conjunctions, share one value, so each plays for the pair). A draw is worth the same to every
+seat (`Policy.draw`, by default one over the number of seats).
 """
 
 from __future__ import annotations
@@ -45,14 +49,16 @@ TERMINAL, CHANCE, DECISION = 0, 1, 2
 
 #: (game, state, rng) -> move, for the playout
 PlayoutMove = Callable[[Game, Any, random.Random], Any]
+#: one chance of winning per seat
+Values = tuple[float, ...]
 
 
 @dataclass(frozen=True)
 class Policy:
     """What the search needs to know of a game beyond its rules."""
 
-    #: the chance that player 0 wins from a state that is not over (0..1)
-    evaluate: Callable[[Any], float]
+    #: each seat's chance of winning from a state that is not over (0..1 each)
+    evaluate: Callable[[Any], Values]
     #: the chance moves of a chance state with their probabilities (default: `legal_moves`, equally likely)
     outcomes: Callable[[Any], list[tuple[Any, float]]] | None = None
     #: moves of the playout (default: uniformly random); dice are rolled with the search's generator
@@ -72,14 +78,16 @@ class Policy:
     #: listed move is an object the garbage collector tracks, and a full collection over a
     #: large tree is a long pause
     max_width: int = 12
+    #: what a drawn game is worth to each seat (None: one over the number of seats)
+    draw: float | None = None
 
 
 class Node:
-    """A state in the tree: its visits, its own judgement and its backed-up value (for player 0)."""
+    """A state in the tree: its visits, its own judgement and its backed-up value (per seat)."""
 
     __slots__ = ("state", "kind", "player", "moves", "weights", "kids", "opened", "n", "static", "value")
 
-    def __init__(self, state: Any, kind: int, player: int, static: float) -> None:
+    def __init__(self, state: Any, kind: int, player: int, static: Values) -> None:
         self.state = state
         self.kind = kind
         self.player = player
@@ -92,11 +100,20 @@ class Node:
         self.value = static
 
 
-def exact_value(game: Game, state: Any) -> float:
-    """The value for player 0 of a finished game."""
+def seat_count(game: Game, state: Any) -> int:
+    """How many seats play the game `state` belongs to."""
+    return len(game.seat_names(state))
+
+
+def exact_value(game: Game, state: Any, seats: int, draw: float | None = None) -> Values:
+    """Each seat's value of a finished game: 1 for every winning seat (partners win together), 0
+    for the others; a draw `draw` each (one over the number of seats by default)."""
     result = game.outcome(state)
     assert result is not None
-    return 0.5 if result.winner is None else 1.0 if result.winner == 0 else 0.0
+    if result.winner is None:
+        return (1.0 / seats if draw is None else draw,) * seats
+    winners = result.winning_seats
+    return tuple(1.0 if seat in winners else 0.0 for seat in range(seats))
 
 
 class MCTS:
@@ -107,6 +124,7 @@ class MCTS:
         self.policy = policy
         self.rng = rng
         self.nodes = 0
+        self.seats = seat_count(game, state)
         self.root = self.make(state)
 
     # -- nodes -----------------------------------------------------------------------------
@@ -114,20 +132,20 @@ class MCTS:
         game = self.game
         self.nodes += 1
         if game.outcome(state) is not None:
-            return Node(state, TERMINAL, -1, exact_value(game, state))
+            return Node(state, TERMINAL, -1, exact_value(game, state, self.seats, self.policy.draw))
         if game.is_chance(state):
             return Node(state, CHANCE, -1, self.judge(state))
         player = game.to_move(state)
         assert player is not None
         return Node(state, DECISION, player, self.judge(state))
 
-    def judge(self, state: Any) -> float:
+    def judge(self, state: Any) -> Values:
         """A short playout, then the evaluation (or the result, if the game ends first)."""
         game, policy, rng = self.game, self.policy, self.rng
         pick = policy.playout_move
         for _ in range(policy.playout_plies):
             if game.outcome(state) is not None:
-                return exact_value(game, state)
+                return exact_value(game, state, self.seats, policy.draw)
             if game.is_chance(state):
                 move = game.random_chance(state, rng)
             elif pick is not None:
@@ -137,8 +155,8 @@ class MCTS:
                 move = moves[rng.randrange(len(moves))]
             state = game._apply(state, move)
         if game.outcome(state) is not None:
-            return exact_value(game, state)
-        return self.policy.evaluate(state)
+            return exact_value(game, state, self.seats, policy.draw)
+        return policy.evaluate(state)
 
     def list_moves(self, node: Node) -> None:
         game, state = self.game, node.state
@@ -210,12 +228,11 @@ class MCTS:
                     best, lag = i, share
             return best
         c = self.policy.exploration * math.sqrt(math.log(node.n))
-        flip = node.player == 1
+        me = node.player
         best, best_score = 0, -math.inf
         for i in range(node.opened):
             kid = kids[i]
-            q = kid.value  # type: ignore[union-attr]
-            score = (1.0 - q if flip else q) + c / math.sqrt(kid.n)  # type: ignore[union-attr]
+            score = kid.value[me] + c / math.sqrt(kid.n)  # type: ignore[union-attr]
             if score > best_score:
                 best, best_score = i, score
         return best
@@ -223,11 +240,21 @@ class MCTS:
     def back_up(self, node: Node) -> None:
         if node.kind == CHANCE:
             static = node.static
-            node.value = sum(w * (kid.value if kid is not None else static)
-                             for w, kid in zip(node.weights, node.kids))
+            total = [0.0] * len(static)
+            for w, kid in zip(node.weights, node.kids):
+                values = kid.value if kid is not None else static
+                for seat, v in enumerate(values):
+                    total[seat] += w * v
+            node.value = tuple(total)
         elif node.kind == DECISION and node.opened:
-            values = [node.kids[i].value for i in range(node.opened)]  # type: ignore[union-attr]
-            node.value = min(values) if node.player == 1 else max(values)
+            me = node.player
+            kids = node.kids
+            best = kids[0].value  # type: ignore[union-attr]
+            for i in range(1, node.opened):
+                values = kids[i].value  # type: ignore[union-attr]
+                if values[me] > best[me]:
+                    best = values
+            node.value = best
 
     # -- the answer ----------------------------------------------------------------------------
     def ranked(self) -> list[tuple[float, int, Any]]:
@@ -235,9 +262,8 @@ class MCTS:
         (ties: the more visited, then the order the moves were listed in)."""
         root = self.root
         assert root.moves is not None and root.kind == DECISION
-        flip = root.player == 1
-        scored = [(1.0 - kid.value if flip else kid.value, kid.n, -i)
-                  for i, kid in enumerate(root.kids) if kid is not None]
+        me = root.player
+        scored = [(kid.value[me], kid.n, -i) for i, kid in enumerate(root.kids) if kid is not None]
         scored.sort(reverse=True)
         return [(value, visits, root.moves[-i]) for value, visits, i in scored]
 

@@ -208,11 +208,12 @@ def evaluate(cells: Sequence[int], player: int, on_roll: int, geo: Geometry, pin
 
 
 def _pin_cost(c: int, q: int, homes: Sequence[frozenset[int]], free_race: Sequence[float],
-              pinned_away: bool) -> float:
+              pinned_away: bool, pinner: int | None = None) -> float:
     """The pips a piece of `q` pinned on `c` costs `q`: nothing on its own home, most on the pinner's
     home (the pinner never has to lift it), else a penalty that fades as the pinner's race without
-    the pins (what is left before they must lift them) runs out."""
-    o = 1 - q
+    the pins (what is left before they must lift them) runs out. The pinner is the other colour
+    unless given (Savoya's four colours, savoya_ai)."""
+    o = 1 - q if pinner is None else pinner
     if c in homes[q] and not pinned_away:
         return 0.0  # it counts as home where it is
     if c in homes[o]:

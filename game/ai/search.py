@@ -35,6 +35,7 @@ DEFAULT_LEVEL = 3
 ENGINES: dict[str, str] = {
     "star": "star_ai",
     "savoy": "savoy_ai",
+    "savoya": "savoya_ai",
     "know": "know_ai",
     "truchet": "truchet_ai",
 }

@@ -1446,7 +1446,7 @@ def play_order(cells: tuple[int, ...], colours: Sequence[int], dice: tuple[int, 
     uses = {length: stop_sets for _, length, stop_sets in _dice_uses(dice, per_die)}
     now = cells
     arrived: dict[tuple[int, int], int] = {}
-    total = _home_count(cells, colours[0], rules.pinned_away, board, colours)[1]
+    total = _home_count(cells, colours[0], rules.pinned_away, board, colours)[1] if per_die else 0
     for k, (src, r, length) in enumerate(order):
         if length not in uses:
             return None
