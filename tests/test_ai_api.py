@@ -19,7 +19,7 @@ OPTIONS = {
     "star": [{"size": 4}, {"size": 6}, {"size": 5, "maxi": True}],
     "know": [{}],
     "savoy": [{}],
-    "savoya": [{"players": 3}],  # (without an engine of its own, the generic one is slow here: few positions)
+    "savoya": [{"players": 3}],
     "truchet": [{"size": 3}, {"size": 3, "hex": True}],
 }
 
