@@ -91,6 +91,9 @@ TRUCHET_RULES = RulesPage(
         ("Writing moves", "bc34:a1-d6 flips tile bc34 (columns b-c, rows 3-4) and steps a1 to d6; c3,c5-c4 "
                           "merges; b4-b3,2xa4 splits (2x for a part of two); a1>c3,c5-c4 and b4>d4-d3,2xc4 "
                           "first move within the region; random or l/r letters place tiles; draw claims a draw."),
+        ("Hexagonal Truchet", "The rules end with a variant left unfinished: the same game on a hexagonal board "
+                              "of hexagonal tiles. We designed one; choose Board: Hexagonal on the new-game page "
+                              "(its own rules page says what differs and what to try)."),
     ),
     diagram=_draw_diagram,
     caption=_caption(),
