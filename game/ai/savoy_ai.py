@@ -337,6 +337,12 @@ def think(game: SavoyGame, state: SavoyState, level: int, rng: random.Random,
             done += 1
             yield 0.1 + 0.9 * done / total_units
         results.append((value / 36.0, -rank, i))
+    return chosen(results, boards, nodes, report)
+
+
+def chosen(results: list[tuple[float, int, int]], boards: list[tuple[tuple[int, ...], Any]], nodes: int,
+           report: Report) -> Any:
+    """The move of the best (value, -rank, index) result, its figures reported."""
     value, _, best = max(results)
     report["nodes"] = nodes
     report["searched"] = len(results)

@@ -35,7 +35,7 @@ from game.rules.savoya import SavoyaGame
 from game.rules.savoya_board import SAVOYA_BOARD
 
 from .savoy_ai import (EXPOSED_WEIGHT, PIECE_PIPS, REPLY_CAP, ROLL_WEIGHTS, TEMPO, WORK_CHUNK,
-                       Geometry, _pin_cost, build_geometry, finish_chance)
+                       Geometry, _pin_cost, build_geometry, chosen, finish_chance)
 from .search import Report
 
 #: per level: candidate boards searched a turn deeper (0: 1-ply only), among how many of the best
@@ -305,8 +305,4 @@ def think(game: SavoyaGame, state: SavoyState, level: int, rng: random.Random,
             done += 1
             yield 0.1 + 0.9 * done / total_units
         results.append((value / 36.0, -rank, i))
-    value, _, best = max(results)
-    report["nodes"] = nodes
-    report["searched"] = len(results)
-    report["value"] = round(value, 4)
-    return boards[best][1]
+    return chosen(results, boards, nodes, report)

@@ -1480,6 +1480,17 @@ def all_orders(cells: tuple[int, ...], colours: Sequence[int], dice: tuple[int, 
 
 
 # --------------------------------------------------------------------------- game
+#: the readings of unclear rules, the same for Savoy and Savoya
+READING_OPTIONS = (
+    ChoiceOption("steptall", "far", ("far", "near"),
+                 "reading for -step: the tallest stack on the far end cell (far) or the nearest (near)"),
+    ChoiceOption("trips", "checked", ("checked", "jump", "dice"),
+                 "reading: checked = one straight trip per piece, every die's stop a legal landing; "
+                 "jump = only the end of the trip counts; dice = each die a separate move (backgammon style)"),
+    FlagOption("pinnedaway", "reading: a pinned piece on its home cell does not count as home (as in Plakoto)"),
+)
+
+
 class SavoyGame(Game[SavoyState, SavoyMove]):
     """Savoy's rules on a board of strands (`board`); Savoya (savoya.py) is the same game on its own
     board with more seats."""
@@ -1501,12 +1512,7 @@ class SavoyGame(Game[SavoyState, SavoyMove]):
         IntOption("step", 0, 0, MAX_PIECES,
                   "pieces each, in steps h, h+1, h+2 over the home area farthest from their home "
                   "(a multiple of 3; 0: not used)"),
-        ChoiceOption("steptall", "far", ("far", "near"),
-                     "reading for -step: the tallest stack on the far end cell (far) or the nearest (near)"),
-        ChoiceOption("trips", "checked", ("checked", "jump", "dice"),
-                     "reading: checked = one straight trip per piece, every die's stop a legal landing; "
-                     "jump = only the end of the trip counts; dice = each die a separate move (backgammon style)"),
-        FlagOption("pinnedaway", "reading: a pinned piece on its home cell does not count as home (as in Plakoto)"),
+        *READING_OPTIONS,
         IntOption("drawpasses", 10, 2, 1000, "house rule: the game is drawn after this many passes in a row"),
         IntOption("maxturns", 1000, 10, 100_000, "house rule: the game is drawn after this many turns"),
     )

@@ -58,8 +58,8 @@ from __future__ import annotations
 from typing import Mapping
 
 from .errors import OptionError
-from .options import ChoiceOption, FlagOption, IntOption, OptionValue
-from .savoy import DEFAULT_PIECES, MAX_PIECES, SavoyGame
+from .options import IntOption, OptionValue
+from .savoy import DEFAULT_PIECES, MAX_PIECES, READING_OPTIONS, SavoyGame
 from .savoya_board import SAVOYA_BOARD
 
 
@@ -83,12 +83,7 @@ class SavoyaGame(SavoyGame):
         IntOption("step", 0, 0, MAX_PIECES,
                   "pieces of each colour, in steps h, h+1, h+2 over the home area farthest from their home "
                   "(a multiple of 3; 0: not used)"),
-        ChoiceOption("steptall", "far", ("far", "near"),
-                     "reading for -step: the tallest stack on the far end cell (far) or the nearest (near)"),
-        ChoiceOption("trips", "checked", ("checked", "jump", "dice"),
-                     "reading: checked = one straight trip per piece, every die's stop a legal landing; "
-                     "jump = only the end of the trip counts; dice = each die a separate move (backgammon style)"),
-        FlagOption("pinnedaway", "reading: a pinned piece on its home cell does not count as home (as in Plakoto)"),
+        *READING_OPTIONS,
         IntOption("drawpasses", 0, 0, 1000,
                   "house rule: the game is drawn after this many passes in a row (0: 5 per player)"),
         IntOption("maxturns", 0, 0, 100_000,

@@ -418,15 +418,22 @@ class GameScene(Scene):
     def clear_selection(self) -> None:
         """Forget the UI's half-made move (selection, animation) before the history changes under it."""
 
-    def undo(self) -> None:
-        """Take back the last move; against the computer, the person's last move and everything since
-        (the computer's moves and the rolls); in a computer-versus-computer game, one move, paused."""
+    def ready_to_change_history(self) -> bool:
+        """Before undo or redo: refused while reviewing (said why); else the search, the half-made move
+        and any slide are ended, and True."""
         if self.reviewing:
             self.say(self.review_refusal(), error=True)
-            return
+            return False
         self.stop_thinking()
         self.clear_selection()
         self.finish_motion()
+        return True
+
+    def undo(self) -> None:
+        """Take back the last move; against the computer, the person's last move and everything since
+        (the computer's moves and the rolls); in a computer-versus-computer game, one move, paused."""
+        if not self.ready_to_change_history():
+            return
         history = self.history
         count = 1
         if self.has_computer and not self.has_human:
@@ -451,12 +458,8 @@ class GameScene(Scene):
 
     def redo(self) -> None:
         """Replay the move taken back; against the computer, on to the person's next decision."""
-        if self.reviewing:
-            self.say(self.review_refusal(), error=True)
+        if not self.ready_to_change_history():
             return
-        self.stop_thinking()
-        self.clear_selection()
-        self.finish_motion()
         history = self.history
         move = history.redo()
         replayed = [move] if move is not None else []
