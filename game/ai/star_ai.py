@@ -29,7 +29,7 @@ import random
 from array import array
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Generator, Sequence
+from typing import Generator, Sequence
 
 from game.rules.star import EMPTY, PASS, SWAP, StarGame, StarMove, StarState, board
 
@@ -105,34 +105,53 @@ def winner(cells: list[int] | tuple[int, ...], geo: Geometry, maxi: bool) -> int
     return 0
 
 
-# A tree node is a short list: the colour to move, its visits, the empty cells (its moves, an
-# array), their figures (an array of doubles, four per move: visits, wins, RAVE visits, RAVE wins)
-# and the children expanded so far (a dict by move index). Arrays hold plain numbers, not objects:
-# a level-4 tree of 15,000 nodes is then a few objects per node for the garbage collector to walk
-# and to free (as one flat list of Python floats per node it took ~100 ms to free at the end of a
-# search or on cancel, in one frame).
-COLOUR, VISITS, MOVES, STATS, KIDS = 0, 1, 2, 3, 4
+class Tree:
+    """The search tree as a pool of nodes numbered from 0 (the root), held in arrays.
+
+    A node is the colour to move (1 X, 2 O), its visits, its empty cells (its moves), their
+    figures (four doubles per move: visits, wins, RAVE visits, RAVE wins) and the node each move
+    leads to (-1 until expanded). Arrays of plain numbers are invisible to the garbage collector,
+    so a level-4 tree of 15,000 nodes adds nothing to its collections: as one list and one dict
+    per node, a full collection in the middle of a search walked them all (tens of ms in one
+    frame), and freeing the tree took as long again.
+    """
+
+    __slots__ = ("colour", "visits", "moves", "stats", "kids")
+
+    def __init__(self) -> None:
+        self.colour = array("b")
+        self.visits = array("l")
+        self.moves: list[array] = []
+        self.stats: list[array] = []
+        self.kids: list[array] = []
+
+    def add(self, colour: int, cells: Sequence[int] | array) -> int:
+        """A new node where `colour` is to move and `cells` are empty; its number."""
+        count = len(cells)
+        self.colour.append(colour)
+        self.visits.append(0)
+        self.moves.append(array("h", cells))
+        self.stats.append(array("d", bytes(8 * STRIDE * count)))
+        self.kids.append(array("l", [-1]) * count)
+        return len(self.colour) - 1
+
+    def __len__(self) -> int:
+        return len(self.colour)
+
+
 N, W, AN, AW, STRIDE = 0, 1, 2, 3, 4
+ROOT = 0
 
 
-def new_node(colour: int, cells: Sequence[int]) -> list[Any]:
-    """A node where `colour` (1 X, 2 O) is to move and `cells` are empty."""
-    return [colour, 0, array("h", cells), array("d", bytes(8 * STRIDE * len(cells))), {}]
-
-
-def node_cells(node: list[Any]) -> list[int]:
-    return node[MOVES].tolist()
-
-
-def select(node: list[Any], balanced: bool = False) -> int:
+def select(tree: Tree, node: int, balanced: bool = False) -> int:
     """The index of the move to try next: RAVE-blended value plus a small UCB term.
 
     `balanced` judges a move worth q as min(q, 1 - q): the opening under the pie rule.
     """
-    log_n = math.log(node[VISITS] + 1)
-    stats = node[STATS]
+    log_n = math.log(tree.visits[node] + 1)
+    stats = tree.stats[node]
     best, best_value = 0, -1.0
-    for i in range(len(node[MOVES])):
+    for i in range(len(tree.moves[node])):
         b = i * STRIDE
         ni, ai = stats[b + N], stats[b + AN]
         if ni:
@@ -172,20 +191,19 @@ def think(game: StarGame, state: StarState, level: int, rng: random.Random,
     if not empties:
         return PASS
     balanced = state.ply == 0  # the opponent may swap this stone
-    root = new_node(me, empties)
+    tree = Tree()
+    tree.add(me, empties)
     budget = playout_budget(level, len(state.cells))
     maxi = state.maxi
     for done in range(1, budget + 1):
-        iterate(root, state.cells, geo, maxi, rng, balanced)
+        iterate(tree, state.cells, geo, maxi, rng, balanced)
         yield done / budget
-    best = choose(root, balanced)
-    stats = root[STATS]
+    best = choose(tree, balanced)
+    stats = tree.stats[ROOT]
     visits = int(stats[best * STRIDE + N])
     value = stats[best * STRIDE + W] / visits if visits else 0.5
-    report.update(playouts=budget, value=round(value, 4), visits=visits)
-    move = StarMove("place", board(state.size).names[root[MOVES][best]])
-    yield from dismantle(root)
-    del root
+    report.update(playouts=budget, value=round(value, 4), visits=visits, nodes=len(tree))
+    move = StarMove("place", board(state.size).names[tree.moves[ROOT][best]])
     if game.can_swap(state) and value < 0.5:
         # the opening stone is worth 1 - value to whoever owns it with this side to move
         report["decided_by"] = f"swap: the opening is worth {1 - value:.2f} to its owner"
@@ -196,25 +214,11 @@ def think(game: StarGame, state: StarState, level: int, rng: random.Random,
     return move
 
 
-def dismantle(root: list[Any], chunk: int = 1000) -> Generator[float, None, None]:
-    """Free the tree a chunk of nodes at a time (freeing a level-4 tree at once takes tens of ms)."""
-    stack = [root]
-    freed = 0
-    while stack:
-        node = stack.pop()
-        kids = node[KIDS]
-        stack.extend(kids.values())
-        kids.clear()
-        freed += 1
-        if freed % chunk == 0:
-            yield 1.0
-
-
-def choose(root: list[Any], balanced: bool) -> int:
-    """The most visited move (its value breaking ties); at a pie-rule opening, the most balanced
-    move among those searched at least a quarter as much as the most visited."""
-    stats = root[STATS]
-    moves = range(len(root[MOVES]))
+def choose(tree: Tree, balanced: bool) -> int:
+    """The most visited move at the root (its value breaking ties); at a pie-rule opening, the most
+    balanced move among those searched at least a quarter as much as the most visited."""
+    stats = tree.stats[ROOT]
+    moves = range(len(tree.moves[ROOT]))
     if not balanced:
         return max(moves, key=lambda i: (stats[i * STRIDE + N], stats[i * STRIDE + W]))
     floor = max(1, int(max(stats[i * STRIDE + N] for i in moves)) // 4)
@@ -227,29 +231,31 @@ def choose(root: list[Any], balanced: bool) -> int:
     return max((i for i in moves if stats[i * STRIDE + N] >= floor), key=balance)
 
 
-def iterate(root: list[Any], start: tuple[int, ...], geo: Geometry, maxi: bool, rng: random.Random,
+def iterate(tree: Tree, start: tuple[int, ...], geo: Geometry, maxi: bool, rng: random.Random,
             balanced: bool) -> None:
     """One descent, expansion, playout and update."""
     cells = list(start)
-    node = root
-    path: list[tuple[list[Any], int]] = []
+    colours, all_moves, all_kids = tree.colour, tree.moves, tree.kids
+    node = ROOT
+    path: list[tuple[int, int]] = []
     while True:
-        moves = node[MOVES]
+        moves = all_moves[node]
         if not moves:
             break
-        i = select(node, balanced and node is root)
+        i = select(tree, node, balanced and node == ROOT)
         path.append((node, i))
-        cells[moves[i]] = node[COLOUR]
-        kid = node[KIDS].get(i)
-        if kid is None:
-            kid = node[KIDS][i] = new_node(3 - node[COLOUR], moves[:i] + moves[i + 1:])
+        colour = colours[node]
+        cells[moves[i]] = colour
+        kid = all_kids[node][i]
+        if kid < 0:
+            kid = all_kids[node][i] = tree.add(3 - colour, moves[:i] + moves[i + 1:])
             node = kid
             break
         node = kid
     # playout: the remaining cells in random order, the colours alternating
-    empties = node_cells(node)
+    empties = all_moves[node].tolist()
     rng.shuffle(empties)
-    colour = node[COLOUR]
+    colour = colours[node]
     other = 3 - colour
     for k in range(0, len(empties), 2):
         cells[empties[k]] = colour
@@ -257,15 +263,15 @@ def iterate(root: list[Any], start: tuple[int, ...], geo: Geometry, maxi: bool, 
         cells[empties[k]] = other
     won = winner(cells, geo, maxi)
     for node, i in path:
-        mover = node[COLOUR]
+        mover = colours[node]
         reward = 1.0 if won == mover else 0.0 if won else 0.5
-        node[VISITS] += 1
-        stats = node[STATS]
+        tree.visits[node] += 1
+        stats = tree.stats[node]
         b = i * STRIDE
         stats[b + N] += 1
         stats[b + W] += reward
         b = AN
-        for cell in node[MOVES]:
+        for cell in all_moves[node]:
             if cells[cell] == mover:
                 stats[b] += 1
                 stats[b + 1] += reward
