@@ -963,14 +963,7 @@ def _build_turns_in_order(cells: tuple[int, ...], colours: Sequence[int], dice: 
         repeated = len(set(multiset)) < len(multiset)
         if len(ways) == 1 or len({result for _, result, _ in ways}) == 1:
             legal.append((multiset, False, repeated, ways[0][2]))
-        elif slow:  # write each board's turn in its first order by route number, as `all_orders` finds it
-            routes, number = board.routes, board.route_number
-            trips = [(src, board.ray_by_first[src][via], length) for src, _, via, length in map(routes.__getitem__,
-                                                                                               multiset)]
-            first = all_orders(cells, colours, dice, rules, trips)
-            legal += [(tuple(number[s][r][n - 1] for s, r, n in first[result]), True, True, won)
-                      for _, result, won in ways]
-        else:
+        else:  # each board's turn in its first order by route number (as both generators find them)
             legal += [(sequence, True, True, won) for sequence, _, won in ways]
     return _assemble(legal, best, board)
 
@@ -1150,10 +1143,11 @@ def _turns_in_order(cells: tuple[int, ...], colours: Sequence[int], dice: tuple[
             rest_pips = left * values[0] if double else (left & 1) * values[0] + (left >> 1 & 1) * values[-1]
             if pips + rest_pips <= more_than:
                 return
+        trips: list[tuple[int, int, int, int, int, int, int]] = []
         for c, v in enumerate(now):
             if not v:
                 continue
-            for colour in colours:
+            for rank, colour in enumerate(colours):
                 if free(v, colour) <= (0 if per_die else arrived.get((c, colour), 0)):
                     continue
                 for r, (_, _, ray) in enumerate(rays[c]):
@@ -1166,24 +1160,29 @@ def _turns_in_order(cells: tuple[int, ...], colours: Sequence[int], dice: tuple[
                         if check_stops and stop_sets and not any(
                                 all(can_land(now[ray[s - 1]], colour) for s in stops) for stops in stop_sets):
                             continue
-                        played = sequence + (route_number[c][r][length - 1],)
-                        multiset = tuple(sorted(played))
-                        after = apply(now, colour, {c: -1, dst: 1})
-                        if (multiset, after) in seen:
-                            continue
-                        seen.add((multiset, after))
-                        h = (count_home(after) if pinned_away
-                             else at_home + (dst in homes[colour]) - (c in homes[colour]))
-                        won = h == total
-                        if after != cells:
-                            if more_than is not None and pips + length > more_than:
-                                raise _MorePips
-                            found.append((played, multiset, pips + length, won, after))
-                        rest = left - cost
-                        if rest and not (per_die and won):
-                            moved = dict(arrived)
-                            moved[(dst, colour)] = moved.get((dst, colour), 0) + 1
-                            extend(after, rest, played, pips + length, h, moved)
+                        trips.append((route_number[c][r][length - 1], rank, c, colour, dst, cost, length))
+        # in route-number order, so the first order of play met for a multiset and a board (the others
+        # are cut off by `seen`) is its first by route numbers, the order a turn is written in
+        trips.sort()
+        for number, _, c, colour, dst, cost, length in trips:
+            played = sequence + (number,)
+            multiset = tuple(sorted(played))
+            after = apply(now, colour, {c: -1, dst: 1})
+            if (multiset, after) in seen:
+                continue
+            seen.add((multiset, after))
+            h = (count_home(after) if pinned_away
+                 else at_home + (dst in homes[colour]) - (c in homes[colour]))
+            won = h == total
+            if after != cells:
+                if more_than is not None and pips + length > more_than:
+                    raise _MorePips
+                found.append((played, multiset, pips + length, won, after))
+            rest = left - cost
+            if rest and not (per_die and won):
+                moved = dict(arrived)
+                moved[(dst, colour)] = moved.get((dst, colour), 0) + 1
+                extend(after, rest, played, pips + length, h, moved)
 
     extend(cells, len(dice) if double else 3, (), 0, home, {})
     return found
