@@ -140,3 +140,25 @@ def test_the_counted_clock_catches_a_long_unit(monkeypatch):
     monkeypatch.setattr(search_module, "engine_for", lambda game: think)
     _, heaviest, _ = heaviest_step(STAR, star_opening(), 1, monkeypatch)
     assert heaviest > SLICE_CALLS + UNIT_CALLS
+
+
+def test_a_search_lists_the_moves_in_steps_first():
+    """Where listing the moves is work of its own (`Game.prepare`: Savoya's two-colour turns), the search
+    does it a unit per step before it thinks, and chooses what it chooses once they are listed."""
+    from game.rules.savoya import SAVOYA
+    history = random_game(SAVOYA, {"players": 2, "maxturns": 30}, seed=2)
+    states = [s for s in history.states if not s.over and s.dice and len(s.dice) == 4]
+    assert states
+    state = states[0]
+    SAVOYA._cache.clear()
+    units = sum(1 for _ in SAVOYA.prepare(state))
+    assert units > 1
+    SAVOYA._cache.clear()
+    search = Search(SAVOYA, state, level=1, seed=4)
+    assert not SAVOYA._cache  # the constructor did one unit, not the whole table
+    steps = 0
+    while not search.step(0.0):
+        steps += 1
+    assert steps >= units - 1 and search.stats()["iterations"] > units
+    listed_first = search.best()
+    assert SAVOYA._cache and Search(SAVOYA, state, level=1, seed=4).run() == listed_first

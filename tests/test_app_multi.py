@@ -302,3 +302,40 @@ def test_game_over_gives_places_where_the_rules_rank_the_others(monkeypatch):
     drawn = {text for _, text in recorder.drawn}
     assert "wins · Player 1 (Human)" in drawn
     assert {"place 2 · Player 3 (Human)", "place 3 · Player 2 (Human)", "place 4 · Player 4 (Human)"} <= drawn
+
+
+def test_a_roll_with_many_turns_keeps_the_dice_tumbling_while_they_are_listed(monkeypatch):
+    """Savoya for two lists tens of thousands of turns after some doubles (most of a second at once): the
+    dice tumble, a unit of that work per frame, until the turns are listed; the roll is then played and the
+    scene finds them listed (nothing is built again in one frame)."""
+    import game.rules.savoy as savoy_rules
+
+    app = new_app(DESKTOP)
+    scene = SavoyaScene(app, SAVOYA, {"players": 2}, ("Human", "Human"), seed=2)
+    app.push(scene)
+    rng = random.Random(2)
+    for _ in range(200):  # play on until a roll due is a double with work to spread
+        if scene.history.roll_due():
+            after = SAVOYA.apply(scene.state, scene.history.next_roll())
+            SAVOYA._cache.clear()
+            units = sum(1 for _ in SAVOYA.prepare(after))
+            SAVOYA._cache.clear()
+            if len(after.dice) == 4 and units > 20:
+                break
+            scene.play(scene.history.next_roll())
+        else:
+            scene.play(rng.choice(SAVOYA.legal_moves(scene.state)))
+    else:
+        pytest.fail("no roll with turns to list in steps")
+    builds = []
+    real = savoy_rules.build_turn_steps
+    monkeypatch.setattr(savoy_rules, "build_turn_steps", lambda *a: builds.append(a) or real(*a))
+    scene.roller.seconds, scene.roller.work_seconds = 1 / 60, 0.0  # one frame's tumble; one unit a frame
+    scene.start_roll()
+    frames = 0
+    while scene.roller.rolling:
+        app.step()
+        frames += 1
+    assert frames >= units - 1 and scene.state.dice == after.dice and not scene.history.roll_due()
+    assert len(builds) == 1  # during the tumble, never again
+    assert scene.conts  # the scene offers the turns

@@ -268,3 +268,28 @@ def test_a_two_colour_turn_checked_alone_agrees_with_the_table(options):
                         assert [str(m) for m in found] == [str(m) for m in G._table_readings(state, bent)]
                         assert {str(m) for m in found} <= texts
     assert checked > 20
+
+
+def _states_with_dice(options, seeds=range(3), maxturns=30):
+    for seed in seeds:
+        for state in random_game(G, {**options, "maxturns": maxturns}, seed=seed).states:
+            if not state.over and state.dice:
+                yield state
+
+
+@pytest.mark.parametrize("options", [{"players": 2}, {"players": 2, "trips": "dice"}, {"players": 3}])
+def test_the_turns_listed_in_small_units_are_the_turns_listed_at_once(options):
+    """`prepare` builds the table a unit at a time (a frame loop spreads it over frames); the table it
+    leaves is the one `legal_moves` then answers with, and the one built at once."""
+    split = 0
+    for state in list(_states_with_dice(options))[::3]:
+        G._cache.clear()
+        units = sum(1 for _ in G.prepare(state))
+        prepared = G.table(state)
+        assert len(G._cache) == 1  # table() found it: nothing was built again
+        G._cache.clear()
+        assert [str(m) for m in prepared.moves] == [str(m) for m in G.table(state).moves]
+        assert (prepared.max_pips, prepared.winning) == (G.table(state).max_pips, G.table(state).winning)
+        split += units > 1
+    assert split or options["players"] > 2  # two colours' turns do take several units
+    assert list(G.prepare(G.new({"players": 2}))) == []  # no dice yet: nothing to list

@@ -23,7 +23,7 @@ from __future__ import annotations
 import importlib
 import random
 import time
-from typing import Any, Callable, Generator
+from typing import Any, Callable, Generator, Iterator
 
 from game.rules.base import Game
 from game.rules.errors import RulesError
@@ -39,6 +39,9 @@ ENGINES: dict[str, str] = {
     "know": "know_ai",
     "truchet": "truchet_ai",
 }
+
+
+_NO_WORK = object()
 
 
 class AIError(RulesError):
@@ -108,14 +111,34 @@ class Search:
         self._move: Any = None
         self._done = False
         self._cancelled = False
-        forced = only_move(game, state)
+        self._thinking: Generator[float, None, Any] | None = None
+        work = iter(game.prepare(state))
+        if next(work, _NO_WORK) is _NO_WORK:
+            self._start()
+        else:  # listing the moves is work enough to take its own steps (see Game.prepare)
+            self._thinking = self._prepared(work)
+
+    def _start(self) -> None:
+        """Choose the only move at once, or make the engine's generator."""
+        forced = only_move(self.game, self.state)
         if forced is not None:  # nothing to think about
             self._move = forced
             self._done = True
             self._progress = 1.0
             self._thinking = None
         else:
-            self._thinking = engine_for(game)(game, state, self.level, random.Random(seed), self._report)
+            self._thinking = engine_for(self.game)(self.game, self.state, self.level, random.Random(self.seed),
+                                                   self._report)
+
+    def _prepared(self, work: Iterator[None]) -> Generator[float, None, Any]:
+        """The moves listed a unit at a time (progress 0), then the search as `_start` makes it."""
+        for _ in work:
+            yield 0.0
+        forced = only_move(self.game, self.state)
+        if forced is not None:
+            return forced
+        return (yield from engine_for(self.game)(self.game, self.state, self.level, random.Random(self.seed),
+                                                 self._report))
 
     # -- driving -------------------------------------------------------------------------
     def step(self, seconds: float = 0.008) -> bool:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import Any, Generic, Hashable, Mapping, Protocol, Sequence, TypeVar
+from typing import Any, Generic, Hashable, Iterator, Mapping, Protocol, Sequence, TypeVar
 
 from . import options as opts
 from .errors import IllegalMoveError, NotationError
@@ -109,6 +109,16 @@ class Game(ABC, Generic[S, M]):
         once: 2**(n*n) ways), a game lists a few that stand for the rest, never none, and its docstring
         says which; `check_legal` still accepts every legal move, and `random_chance` draws a fair outcome.
         """
+
+    def prepare(self, state: S) -> Iterator[None]:
+        """The work of listing the legal moves in `state`, in units of well under a millisecond each.
+
+        A caller with a frame to keep (a scene whose dice are tumbling, a search about to start) steps it
+        a slice of time at a time; once it is exhausted, `legal_moves` and whatever the rules derive from
+        them answer at once. Iterating it is never required: `legal_moves` does any work left itself. A
+        game whose moves are quick to list has nothing to prepare (the default).
+        """
+        return iter(())
 
     @abstractmethod
     def parse_move(self, text: str, state: S) -> M:

@@ -62,7 +62,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from itertools import permutations, product
-from typing import Any, Callable, Iterable, Iterator, Literal, Mapping, Sequence
+from typing import Any, Callable, Generator, Iterable, Iterator, Literal, Mapping, Sequence, TypeVar
 
 from . import options as opts
 from .base import Game, Outcome
@@ -862,14 +862,42 @@ def _cells_key(move: SavoyMove) -> tuple:
     return tuple(sorted((p.src, p.dst) for p in move.parts for _ in range(p.count)))
 
 
+_T = TypeVar("_T")
+
+
+# Work done in small units: a generator yielding (None) between units and returning its result. Listing
+# the turns of a two-colour seat (Savoya for two) can take most of a second on a spread-out double, so
+# `build_turn_steps` does it in units of well under a millisecond that a frame loop can spread over frames
+# (`SavoyGame.prepare`); `build_turns` runs them all at once.
+Steps = Generator[None, None, _T]
+#: units of work (trips tried, multisets played, turns written) between two yields
+UNIT = 64
+#: the same for work a thousand times lighter (a turn looked at, not played)
+BIG_UNIT = 1024
+
+
+def run_steps(steps: Steps[_T]) -> _T:
+    """The result of `steps`, run to the end at once."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
+
+
 def build_turns(cells: tuple[int, ...], me: int, dice: tuple[int, ...], rules: SavoyRules) -> TurnTable:
     """All legal turns for seat `me` with `dice` on `cells`, sorted by their text."""
+    return run_steps(build_turn_steps(cells, me, dice, rules))
+
+
+def build_turn_steps(cells: tuple[int, ...], me: int, dice: tuple[int, ...], rules: SavoyRules) -> Steps[TurnTable]:
+    """`build_turns` in small units (see `Steps`)."""
     board = rules.board
     colours = rules.seats[me]
     home, total = _home_count(cells, me, rules.pinned_away, board, colours)
     need = total - home  # pieces still to bring home: a turn bringing them all wins
     if len(colours) > 1:
-        return _build_turns_in_order(cells, colours, dice, rules, home, total)
+        return (yield from _build_turns_in_order(cells, colours, dice, rules, home, total))
     colour = colours[0]
     land = stacks_of(board).landable(cells, colour)
     if rules.trips == "dice":
@@ -877,8 +905,8 @@ def build_turns(cells: tuple[int, ...], me: int, dice: tuple[int, ...], rules: S
     else:
         found = _turns_per_piece(cells, colour, dice, rules.trips, land, board)
     best = max((pips for _, pips, _, _ in found), default=0)
-    return _assemble([(numbers, False, repeated, gain == need) for numbers, pips, gain, repeated in found
-                      if pips == best or gain == need], best, board)
+    return (yield from _assemble([(numbers, False, repeated, gain == need) for numbers, pips, gain, repeated in found
+                                  if pips == best or gain == need], best, board))
 
 
 # A legal turn to write: (route numbers, sorted unless the order of play matters, whether they are written
@@ -886,12 +914,17 @@ def build_turns(cells: tuple[int, ...], me: int, dice: tuple[int, ...], rules: S
 _Legal = tuple[tuple[int, ...], bool, bool, bool]
 
 
-def _assemble(legal: Sequence[_Legal], best: int, board: SavoyBoard) -> TurnTable:
+def _assemble(legal: Sequence[_Legal], best: int, board: SavoyBoard) -> Steps[TurnTable]:
     """The table of the `legal` turns, written in notation and sorted by their text."""
     routes = board.routes
     # routes that compete for the same from-to decide what the text of their parts must say
     rivals: dict[tuple[int, int], list[int]] = {}
-    for number in set().union(*(numbers for numbers, _, _, _ in legal)):
+    used: set[int] = set()
+    for k, (numbers, _, _, _) in enumerate(legal):
+        if k % BIG_UNIT == 0:
+            yield
+        used.update(numbers)
+    for number in used:
         src, dst, _, _ = routes[number]
         rivals.setdefault((src, dst), []).append(number)
     show = {n: _route_flags({(routes[m][2], routes[m][3]) for m in numbers})
@@ -901,7 +934,9 @@ def _assemble(legal: Sequence[_Legal], best: int, board: SavoyBoard) -> TurnTabl
     texts: list[str] = []
     parts: list[tuple[Part, ...]] = []
     winning = 0
-    for numbers, ordered, repeated, won in legal:
+    for k, (numbers, ordered, repeated, won) in enumerate(legal):
+        if k % UNIT == 0:
+            yield
         winning += won
         if not repeated:
             texts.append(",".join(map(text_of, numbers)))
@@ -912,7 +947,11 @@ def _assemble(legal: Sequence[_Legal], best: int, board: SavoyBoard) -> TurnTabl
         texts.append(",".join([text for _, text in pairs]))
         parts.append(tuple([part for part, _ in pairs]))
     order = sorted(range(len(texts)), key=texts.__getitem__)
-    return TurnTable([SavoyMove("turn", parts[i]) for i in order], best, winning)
+    moves: list[SavoyMove] = []
+    for k in range(0, len(order), BIG_UNIT):
+        yield
+        moves += [SavoyMove("turn", parts[i]) for i in order[k:k + BIG_UNIT]]
+    return TurnTable(moves, best, winning)
 
 
 def _grouped_parts(numbers: Sequence[int], show: Mapping[int, tuple[bool, bool]], board: SavoyBoard,
@@ -935,7 +974,7 @@ def _grouped_parts(numbers: Sequence[int], show: Mapping[int, tuple[bool, bool]]
 
 
 def _build_turns_in_order(cells: tuple[int, ...], colours: Sequence[int], dice: tuple[int, ...], rules: SavoyRules,
-                          home: int, total: int) -> TurnTable:
+                          home: int, total: int) -> Steps[TurnTable]:
     """`build_turns` for a seat moving several colours (Savoya's two players): the trips are played one
     after another, each on the board the earlier ones left, since one colour's moves change where the
     other may land ("differently coloured" blocks and pins, even the same player's).
@@ -947,25 +986,30 @@ def _build_turns_in_order(cells: tuple[int, ...], colours: Sequence[int], dice: 
     board = rules.board
     slow = rules.trips == "dice" or _self_pinned(cells, colours, board)
     if slow:
-        found = _turns_in_order(cells, colours, dice, rules.trips, rules.pinned_away, board, home, total)
+        found = yield from _turns_in_order_steps(cells, colours, dice, rules.trips, rules.pinned_away, board, home,
+                                                 total)
     else:
-        found = _turns_mixed(cells, colours, dice, rules.trips, rules.pinned_away, board, total)
+        found = yield from _turns_mixed(cells, colours, dice, rules.trips, rules.pinned_away, board, total)
     best = max((pips for _, _, pips, _, _ in found), default=0)
     boards: dict[tuple[int, ...], list[tuple[tuple[int, ...], Any, bool]]] = {}
     legal: list[_Legal] = []
-    for sequence, multiset, pips, won, result in found:
+    for k, (sequence, multiset, pips, won, result) in enumerate(found):
+        if k % BIG_UNIT == 0:
+            yield
         if pips == best or won:
             if result is None:  # one board whatever the order
                 legal.append((multiset, False, len(set(multiset)) < len(multiset), won))
             else:
                 boards.setdefault(multiset, []).append((sequence, result, won))
-    for multiset, ways in boards.items():
+    for k, (multiset, ways) in enumerate(boards.items()):
+        if k % BIG_UNIT == 0:
+            yield
         repeated = len(set(multiset)) < len(multiset)
         if len(ways) == 1 or len({result for _, result, _ in ways}) == 1:
             legal.append((multiset, False, repeated, ways[0][2]))
         else:  # each board's turn in its first order by route number (as both generators find them)
             legal += [(sequence, True, True, won) for sequence, _, won in ways]
-    return _assemble(legal, best, board)
+    return (yield from _assemble(legal, best, board))
 
 
 # (route numbers in the order played, the same sorted, pips, whether the turn wins, the board after it (or
@@ -987,7 +1031,7 @@ def _self_pinned(cells: Sequence[int], colours: Sequence[int], board: SavoyBoard
 
 
 def _turns_mixed(cells: tuple[int, ...], colours: Sequence[int], dice: tuple[int, ...], mode: str,
-                 pinned_away: bool, board: SavoyBoard, total: int) -> list[_Played]:
+                 pinned_away: bool, board: SavoyBoard, total: int) -> Steps[list[_Played]]:
     """`_turns_in_order`'s turns (readings checked and jump, no piece of the seat pinned under another of
     its colours) found the fast way: the multisets of trips of all the seat's colours, each trip legal
     on the starting board or on a cell one of the seat's other colours tops (which its leaving may open),
@@ -1030,7 +1074,9 @@ def _turns_mixed(cells: tuple[int, ...], colours: Sequence[int], dice: tuple[int
     placed = _home_count(cells, colours[0], False, board, colours)[0]
     low = (1 << span) - 1
     found: list[_Played] = []
-    for numbers, pips, gain, _ in _multisets(trips, movable, dice, keep_unchanged=True):
+    for k, (numbers, pips, gain, _) in enumerate(_multisets(trips, movable, dice, keep_unchanged=True)):
+        if k % UNIT == 0:
+            yield
         moved = looked = change = 0
         legal = True
         for n in numbers:
@@ -1113,6 +1159,13 @@ class _MorePips(Exception):
 def _turns_in_order(cells: tuple[int, ...], colours: Sequence[int], dice: tuple[int, ...], mode: str,
                     pinned_away: bool, board: SavoyBoard, home: int, total: int,
                     more_than: int | None = None) -> list[_Played]:
+    """See `_turns_in_order_steps` (this runs it at once)."""
+    return run_steps(_turns_in_order_steps(cells, colours, dice, mode, pinned_away, board, home, total, more_than))
+
+
+def _turns_in_order_steps(cells: tuple[int, ...], colours: Sequence[int], dice: tuple[int, ...], mode: str,
+                          pinned_away: bool, board: SavoyBoard, home: int, total: int,
+                          more_than: int | None = None) -> Steps[list[_Played]]:
     """Every board-changing turn of a seat moving `colours`, its trips played one after another, each
     checked on the board the trips before it left: for each multiset of trips, one entry per board it
     can leave. Readings as in `_turns_per_piece` (checked, jump: one trip per piece; pieces that have
@@ -1138,7 +1191,7 @@ def _turns_in_order(cells: tuple[int, ...], colours: Sequence[int], dice: tuple[
     values = sorted(set(dice))
 
     def extend(now: tuple[int, ...], left: int, sequence: tuple[int, ...], pips: int, at_home: int,
-               arrived: dict[tuple[int, int], int]) -> None:
+               arrived: dict[tuple[int, int], int]) -> Steps[None]:
         if more_than is not None:  # the pips the dice left can add at most
             rest_pips = left * values[0] if double else (left & 1) * values[0] + (left >> 1 & 1) * values[-1]
             if pips + rest_pips <= more_than:
@@ -1164,7 +1217,10 @@ def _turns_in_order(cells: tuple[int, ...], colours: Sequence[int], dice: tuple[
         # in route-number order, so the first order of play met for a multiset and a board (the others
         # are cut off by `seen`) is its first by route numbers, the order a turn is written in
         trips.sort()
-        for number, _, c, colour, dst, cost, length in trips:
+        yield
+        for k, (number, _, c, colour, dst, cost, length) in enumerate(trips):
+            if k % UNIT == UNIT - 1:
+                yield
             played = sequence + (number,)
             multiset = tuple(sorted(played))
             after = apply(now, colour, {c: -1, dst: 1})
@@ -1182,9 +1238,9 @@ def _turns_in_order(cells: tuple[int, ...], colours: Sequence[int], dice: tuple[
             if rest and not (per_die and won):
                 moved = dict(arrived)
                 moved[(dst, colour)] = moved.get((dst, colour), 0) + 1
-                extend(after, rest, played, pips + length, h, moved)
+                yield from extend(after, rest, played, pips + length, h, moved)
 
-    extend(cells, len(dice) if double else 3, (), 0, home, {})
+    yield from extend(cells, len(dice) if double else 3, (), 0, home, {})
     return found
 
 
@@ -1612,12 +1668,22 @@ class SavoyGame(Game[SavoyState, SavoyMove]):
         Cached per board, player, dice and reading (not per state: a search meets the same board again
         at other turn counts, and after other turns), for the few most recently used (not more: a big
         table is many objects for the garbage collector to walk)."""
+        return run_steps(self._table_steps(state))
+
+    def prepare(self, state: SavoyState) -> Iterator[None]:
+        """Builds the table of legal turns (`table`) in small units: a spread-out double of Savoya's
+        two-colour seats has tens of thousands of turns, most of a second's work."""
+        if not state.over and state.dice:
+            yield from self._table_steps(state)
+
+    def _table_steps(self, state: SavoyState) -> Steps[TurnTable]:
         rules = state.rules
         key = (state.cells, rules.seats[state.to_move], state.dice, rules.trips, rules.pinned_away)
         cache = self._cache
         table = cache.pop(key, None)
         if table is None:
-            table = build_turns(state.cells, state.to_move, state.dice, rules)
+            table = yield from build_turn_steps(state.cells, state.to_move, state.dice, rules)
+            cache.pop(key, None)  # (built meanwhile by a call that did not wait for these steps)
             if len(cache) >= self.CACHED_TABLES:
                 del cache[next(iter(cache))]
         cache[key] = table  # most recent last

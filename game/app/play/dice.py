@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+import time
+from typing import Any, Iterable, Iterator
 
 import pygame
 
@@ -39,36 +40,51 @@ class DiceRoller:
     The move itself is the game's own roll (`GameScene.next_roll`), drawn before the tumble starts, so
     the dice are the same however long the animation runs; only the faces shown while tumbling use a
     private generator.
+
+    The tumble also lists the moves the roll allows (`Game.prepare` of the position after it, given to
+    `start`), a slice of `work_seconds` per frame, and lasts until they are listed: a roll with tens of
+    thousands of turns keeps the dice tumbling a little longer instead of freezing the page.
     """
 
-    def __init__(self, seconds: float = 0.5) -> None:
+    def __init__(self, seconds: float = 0.5, work_seconds: float = 0.008) -> None:
         self.seconds = seconds
+        self.work_seconds = work_seconds
         self.move: Any = None
         self.left = 0.0
         self.faces: list[int] = []
+        self.work: Iterator[None] | None = None
         self._shake = random.Random(6)  # fixed, so screenshots of a tumble repeat
 
     @property
     def rolling(self) -> bool:
         return self.move is not None
 
-    def start(self, move: Any, count: int) -> Any:
-        """Begin the tumble; returns the move at once (to play now) when the animation is off."""
+    def start(self, move: Any, count: int, work: Iterable[None] = ()) -> Any:
+        """Begin the tumble (doing `work` meanwhile); returns the move at once (to play now, the work left
+        undone) when the animation is off."""
         if self.seconds <= 0:
             return move
-        self.move, self.left = move, self.seconds
+        self.move, self.left, self.work = move, self.seconds, iter(work)
         self.faces = [self._shake.randint(1, 6) for _ in range(count)]
         return None
 
     def cancel(self) -> None:
-        self.move = None
+        self.move = self.work = None
 
     def update(self, dt: float) -> Any:
-        """Advance the tumble; returns the roll move when it has finished (else None)."""
+        """Advance the tumble (and a slice of its work); returns the roll move when both have finished
+        (else None)."""
         if self.move is None:
             return None
+        if self.work is not None:
+            deadline = time.perf_counter() + self.work_seconds
+            for _ in self.work:
+                if time.perf_counter() >= deadline:
+                    break
+            else:
+                self.work = None
         self.left -= dt
-        if self.left <= 0:
+        if self.left <= 0 and self.work is None:
             move, self.move = self.move, None
             return move
         if self._shake.random() < 0.5:

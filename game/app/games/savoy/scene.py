@@ -198,7 +198,7 @@ class SavoyScene(PanelScene):
         if not self.roll_due():
             return
         move = self.next_roll()
-        now = self.roller.start(move, 2)
+        now = self.roller.start(move, 2, self.game.prepare(self.game.apply(self.state, move)))
         if now is not None:
             self.play(now)
         else:
