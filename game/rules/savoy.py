@@ -1575,8 +1575,11 @@ class SavoyGame(Game[SavoyState, SavoyMove]):
     # random play wanders both ways and almost never finishes a default game: playouts use a shorter limit
     playout_options: Mapping[str, object] = {"maxturns": 40}
 
-    #: how many turn tables `table` keeps (most recently used)
+    #: how many turn tables `table` keeps (most recently used), and how many turns in all at most
+    #: (besides the newest table): Savoya's two-colour tables can hold tens of thousands of turns, and every
+    #: turn kept is an object each full garbage collection walks (with 16 such tables, 100-170 ms pauses)
     CACHED_TABLES = 16
+    CACHED_TURNS = 8_000
 
     def __init__(self) -> None:
         self._cache: dict[tuple, TurnTable] = {}
@@ -1684,8 +1687,9 @@ class SavoyGame(Game[SavoyState, SavoyMove]):
         if table is None:
             table = yield from build_turn_steps(state.cells, state.to_move, state.dice, rules)
             cache.pop(key, None)  # (built meanwhile by a call that did not wait for these steps)
-            if len(cache) >= self.CACHED_TABLES:
-                del cache[next(iter(cache))]
+            kept = sum(len(t.moves) for t in cache.values())
+            while cache and (len(cache) >= self.CACHED_TABLES or kept > self.CACHED_TURNS):
+                kept -= len(cache.pop(next(iter(cache))).moves)
         cache[key] = table  # most recent last
         return table
 
