@@ -127,18 +127,17 @@ class Search:
             self._progress = 1.0
             self._thinking = None
         else:
-            self._thinking = engine_for(self.game)(self.game, self.state, self.level, random.Random(self.seed),
-                                                   self._report)
+            self._thinking = self._engine()
 
     def _prepared(self, work: Iterator[None]) -> Generator[float, None, Any]:
         """The moves listed a unit at a time (progress 0), then the search as `_start` makes it."""
         for _ in work:
             yield 0.0
         forced = only_move(self.game, self.state)
-        if forced is not None:
-            return forced
-        return (yield from engine_for(self.game)(self.game, self.state, self.level, random.Random(self.seed),
-                                                 self._report))
+        return forced if forced is not None else (yield from self._engine())
+
+    def _engine(self) -> Generator[float, None, Any]:
+        return engine_for(self.game)(self.game, self.state, self.level, random.Random(self.seed), self._report)
 
     # -- driving -------------------------------------------------------------------------
     def step(self, seconds: float = 0.008) -> bool:
