@@ -3,6 +3,8 @@ from the move that completes Resolution to Errands, Paths and the catch-up."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from game.ai import best_move
@@ -23,6 +25,9 @@ def test_the_evaluation_measures_the_way_to_resolution():
     snap = Snapshot(start.pos)
     assert moves_to_resolve(start.pos, 0, snap) == moves_to_resolve(start.pos, 1, snap) > 3  # a symmetric start
     assert evaluate(start) == pytest.approx((0.5, 0.5))
+    # whose turn it is counts: its move comes first (the same position with Red, then Blue, to roll)
+    red_turn, blue_turn = (dataclasses.replace(start, phase=PREROLL, player=p) for p in (0, 1))
+    assert evaluate(red_turn)[0] > 0.5 and evaluate(blue_turn) == pytest.approx(evaluate(red_turn)[::-1])
     near = KNOW.position(NEAR, phase=MOVE, dice=(2,))
     snap = Snapshot(near.pos)
     assert 0 < moves_to_resolve(near.pos, 0, snap) <= 1.0  # one move each from Resolution

@@ -12,7 +12,10 @@ corner serves as Rim or First), the cheapest pair of corresponding spaces for th
 pieces, each piece costing about one move per six jumps (a move is exactly the roll, so a
 space one or two jumps away is one move, farther ones more); a target space held or
 influenced by the opponent costs extra, as the piece cannot end there now. The three types
-take the three slots in the cheapest of the six ways. The side further from Resolution is
+take the three slots in the cheapest of the six ways. The side whose turn it is counts as
+`TEMPO` moves nearer (its move comes first): without it, a line the search followed one move
+further than another is judged after the opponent's reply, the other before it, and the
+search preferred whatever it had looked at least. The side further from Resolution is
 behind; the difference goes through a logistic curve to a chance of winning, kept away from
 0 and 1 so that a real Resolution always counts for more. After a Resolution, the other
 player's catch-up may still draw the game: the closer they are, the likelier.
@@ -32,8 +35,8 @@ from functools import lru_cache
 from itertools import permutations
 from typing import Any, Generator
 
-from game.rules.know import (AMBIGUOUS, FIRST, RIM, SEATS_4, SECOND, SIDE_OF, SIDE_PIECES, KnowGame, KnowMove,
-                             KnowState, Snapshot, board)
+from game.rules.know import (AMBIGUOUS, FIRST, RIM, SEATS_4, SECOND, SIDE_OF, SIDE_PIECES, START, KnowGame,
+                             KnowMove, KnowState, Snapshot, board)
 
 from .mcts import Policy, search
 from .search import Report
@@ -60,6 +63,8 @@ FLOOR = 0.05
 #: after a Resolution the other player's catch-up completes their own pattern (a draw) about
 #: this often per move they still need (each catch-up move needs the right roll)
 CATCH_UP = 0.5
+#: the side whose turn it is is about this many of its moves closer to Resolution than its pieces say
+TEMPO = 0.5
 
 
 class Tables:
@@ -207,7 +212,10 @@ def side_values(state: KnowState) -> list[float]:
                 out[side] = CATCH_UP ** max(1.0, side_moves_to_resolve(state.pos, side, snap, three)) / 2
         out[state.resolved] = 1.0 - sum(out)
         return out
-    return chances([side_moves_to_resolve(state.pos, side, snap, three) for side in range(sides)])
+    behind = [side_moves_to_resolve(state.pos, side, snap, three) for side in range(sides)]
+    if state.phase != START:  # (before the opening roll it is nobody's turn)
+        behind[state.player] -= TEMPO  # (four players: the colour of the seat acting)
+    return chances(behind)
 
 
 def evaluate(state: KnowState) -> tuple[float, ...]:
