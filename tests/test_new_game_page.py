@@ -25,18 +25,9 @@ from game.app.ui.option_words import plain_reason
 from game.rules import GAMES
 from game.rules.errors import OptionError
 from game.rules.options import ChoiceOption, FlagOption, IntOption
-from test_text_sizes import Recorder
+from test_text_sizes import recorder  # noqa: F401 (the fixture: every font size drawn)
 
 SIZES = [(360, 640), (390, 844), (800, 600), (1280, 720)]
-
-
-@pytest.fixture
-def recorder(monkeypatch):
-    rec = Recorder()
-    monkeypatch.setattr(pygame.font, "Font", rec.font_class)
-    theme.font.cache_clear()
-    yield rec
-    theme.font.cache_clear()
 
 
 def every_spec(game):
