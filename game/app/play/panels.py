@@ -821,6 +821,20 @@ class PanelScene(GameScene):
         """Draw the board with `paint` (which draws it at `layout_board`), as the camera shows it."""
         self.board_zoom.draw(surface, paint)
 
+    def draw_position(self, surface: pygame.Surface, position: Any,
+                      draw: Callable[[pygame.Surface, Any], None]) -> None:
+        """Draw the board as the camera shows it: `draw(surface, shown)` of `position`, or while a move
+        slides, of the slide's `base` (the board without the moving pieces), then those pieces on their way."""
+        frame = self.motion_frame()
+        shown = frame.base if frame is not None else position
+
+        def paint() -> None:
+            draw(surface, shown)
+            if frame is not None:
+                frame.draw(surface)
+
+        self.draw_board(surface, paint)
+
     def advance(self, dt: float) -> None:
         """Each game's `advance` begins here: a board tap held back for a double tap is played once it
         is sure to be single."""

@@ -742,17 +742,13 @@ class KnowScene(PanelScene):
         surface.fill(theme.BG)
         if self.layout_board is None:
             return
-        layout, state, view = self.layout_board, self.state, self.view()
-        frame = self.motion_frame()  # a piece on its way: the new position without it, then it
-        if frame is not None:
-            state, view.hidden = frame.base
+        layout, view = self.layout_board, self.view()
 
-        def paint() -> None:
-            draw_know(surface, layout, state, view)
-            if frame is not None:
-                frame.draw(surface)
+        def draw(target: pygame.Surface, shown: tuple[KnowState, Any]) -> None:
+            state, view.hidden = shown  # (a slide's base: the new position, the moving piece hidden)
+            draw_know(target, layout, state, view)
 
-        self.draw_board(surface, paint)
+        self.draw_position(surface, (self.state, view.hidden), draw)
         if not self.portrait and not self.board_zoom.camera.zoomed:  # keys in the board's free corners
             size = theme.MIN_TEXT
             h = tier_legend(surface, (self.board_rect.left + 6, self.board_rect.top + 6), size)

@@ -722,16 +722,8 @@ class SavoyScene(PanelScene):
         surface.fill(theme.BG)
         if self.layout_board is None:
             return
-        layout, cells, view = self.layout_board, self.board, self.view()
-        frame = self.motion_frame()  # pieces on their way: the board without them, then them on their routes
-        shown = frame.base if frame is not None else cells
-
-        def paint() -> None:
-            draw_savoy(surface, layout, shown, view)
-            if frame is not None:
-                frame.draw(surface)
-
-        self.draw_board(surface, paint)
+        layout, view = self.layout_board, self.view()
+        self.draw_position(surface, self.board, lambda target, cells: draw_savoy(target, layout, cells, view))
         self.draw_buttons(surface)
         if self.portrait:
             theme.text(surface, self.game.title, 26, theme.TEXT,

@@ -187,16 +187,8 @@ class StarScene(PanelScene):
         surface.fill(theme.BG)
         if self.layout_board is None:
             return
-        layout, state, view = self.layout_board, self.state, self.view()
-        frame = self.motion_frame()  # a stone just placed drops in: the board as it was, then the stone
-        shown = frame.base if frame is not None else state
-
-        def paint() -> None:
-            draw_star(surface, layout, shown, view)
-            if frame is not None:
-                frame.draw(surface)
-
-        self.draw_board(surface, paint)
+        layout, view = self.layout_board, self.view()
+        self.draw_position(surface, self.state, lambda target, state: draw_star(target, layout, state, view))
         self.draw_buttons(surface)
         if self.portrait:
             theme.text(surface, f"Star {self.state.size}" + (" maxi" if self.state.maxi else ""), 26, theme.TEXT,

@@ -774,16 +774,8 @@ class TruchetScene(PanelScene):
         surface.fill(theme.BG)
         if self.layout_board is None:
             return
-        layout, state, view = self.layout_board, self.state, self.view()
-        frame = self.motion_frame()  # stacks on their way: the new position without them, then them
-        shown = frame.base if frame is not None else state
-
-        def paint() -> None:
-            draw_truchet(surface, layout, shown, view)
-            if frame is not None:
-                frame.draw(surface)
-
-        self.draw_board(surface, paint)
+        layout, view = self.layout_board, self.view()
+        self.draw_position(surface, self.state, lambda target, state: draw_truchet(target, layout, state, view))
         self.draw_buttons(surface)
         if self.portrait:
             menu = self.b["menu"].rect
