@@ -114,3 +114,26 @@ def test_every_kind_of_decision_is_answered(phase, kinds):
     for level in (1, 3):
         move = best_move(KNOW, state, level, seed=level)
         assert move in legal and move.kind in kinds
+
+
+def test_the_tree_keeps_one_object_per_distinct_move():
+    # the same move is listed at many nodes; every copy would be one more object for each full
+    # garbage collection to walk (the longest frames while know's computer thought)
+    import random
+
+    from game.ai import know_ai, mcts
+
+    state = walk_to(MOVE, seed=3)
+    level_nodes, _, plies, exploration = know_ai.LEVELS[2]
+    policy = mcts.Policy(evaluate=know_ai.evaluate, outcomes=know_ai.outcomes, prior=know_ai.prior,
+                         playout_plies=plies, exploration=exploration)
+    tree = mcts.MCTS(KNOW, state, policy, random.Random(0))
+    for _ in range(level_nodes):
+        tree.iterate()
+    listed, stack = [], [tree.root]
+    while stack:
+        node = stack.pop()
+        listed.extend(node.moves or ())
+        stack.extend(kid for kid in node.kids if kid is not None)
+    assert len(listed) > 2 * len(set(listed))  # moves do recur across the tree
+    assert len({id(move) for move in listed}) == len(set(listed))

@@ -92,7 +92,7 @@ class Node:
         self.kind = kind
         self.player = player
         self.moves: list[Any] | None = None  # listed when the search first passes through
-        self.weights: list[float] = []
+        self.weights: tuple[float, ...] = ()  # a chance node's outcome probabilities
         self.kids: list[Node | None] = []
         self.opened = 0  # children created so far (decision nodes open in order)
         self.n = 1
@@ -125,6 +125,9 @@ class MCTS:
         self.rng = rng
         self.nodes = 0
         self.seats = seat_count(game, state)
+        #: one object for each distinct move the tree lists: the same move is met at many nodes,
+        #: and every copy would be another object for each full garbage collection to walk
+        self.moves: dict[Any, Any] = {}
         self.root = self.make(state)
 
     # -- nodes -----------------------------------------------------------------------------
@@ -167,8 +170,8 @@ class MCTS:
                 moves = game.legal_moves(state)
                 pairs = [(move, 1.0 / len(moves)) for move in moves]
             self.rng.shuffle(pairs)  # no outcome (low rolls, say) is always followed first
-            node.moves = [move for move, _ in pairs]
-            node.weights = [p for _, p in pairs]
+            node.moves = [self.interned(move) for move, _ in pairs]
+            node.weights = tuple(p for _, p in pairs)
         else:
             moves = game.legal_moves(state)
             if self.policy.prior is not None and len(moves) > 1:
@@ -177,8 +180,12 @@ class MCTS:
                 if node is not self.root:
                     order = order[:self.policy.max_width]
                 moves = [moves[i] for i in order]
-            node.moves = moves
+            node.moves = [self.interned(move) for move in moves]
         node.kids = [None] * len(node.moves)
+
+    def interned(self, move: Any) -> Any:
+        """The tree's one copy of `move` (equal moves share it)."""
+        return self.moves.setdefault(move, move)
 
     def allowed(self, node: Node) -> int:
         """How many children a decision node may have now."""
