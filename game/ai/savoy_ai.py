@@ -45,12 +45,12 @@ from .search import Report
 LEVEL_SETTINGS = {
     1: (0, 3),
     2: (0, 1),
-    3: (3, 1),
+    3: (8, 1),
     4: (10, 1),
 }
 #: per level: positions judged after the replies beyond which no further candidate is searched
 #: (at least two are), which bounds the work where pieces spread and doubles open thousands of replies
-NODE_BUDGET = {1: 0, 2: 0, 3: 10_000, 4: 40_000}
+NODE_BUDGET = {1: 0, 2: 0, 3: 20_000, 4: 40_000}
 TEMPO = 4.0  # pips the player on roll is worth ahead (half an average roll)
 PIECE_PIPS = 3.5  # pips a piece out of home needs at least: 8.17 pips a turn over 2.33 pieces moved a turn
 PIN_PENALTY = 14.0  # pips a pinned piece costs while the pinner still has far to go
