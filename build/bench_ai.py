@@ -1,7 +1,7 @@
 """Arena benchmark of the computer opponent (not a test): seeded matches, win rates and timing.
 
     python build/bench_ai.py [GAME ...] [-n GAMES] [--level 3] [--ladder 2,3,4] [--only random,greedy,ladder]
-                             [--max-plies N] [--seed S] [--slice SECONDS] [--jobs N] [--json]
+                             [--max-plies N] [--seed S] [--slice SECONDS] [--jobs N] [--json] [--progress]
     python build/bench_ai.py --wasm [GAME ...] [--level 3] [--positions N]
     python build/bench_ai.py --multi [know savoya] [--players 2,3,4] [-n GAMES] [--only random,greedy,ladder]
 
@@ -124,6 +124,16 @@ def at_turn_limit(finished: bool, reason: str) -> bool:
     return not finished or "turn limit" in reason
 
 
+#: --progress: a line on standard error after every game (a long match otherwise says nothing until it ends)
+PROGRESS = False
+
+
+def game_done(spec: Any, seed: int, seat: int, figures: "MatchFigures", plies: int) -> None:
+    if PROGRESS:
+        print(f"{spec.game} {label(spec.first)} vs {label(spec.second)}: seed {seed} seat {seat}, {plies} plies;"
+              f" so far {figures.won} won {figures.drawn} drawn {figures.lost} lost", file=sys.stderr, flush=True)
+
+
 def play_seeds(spec: MatchSpec, seeds: Sequence[int]) -> MatchFigures:
     """The games of `spec` for `seeds` (each twice, seats swapped)."""
     game, options = case_of(spec.game)
@@ -144,6 +154,7 @@ def play_seeds(spec: MatchSpec, seeds: Sequence[int]) -> MatchFigures:
                 figures.won += 1
             else:
                 figures.lost += 1
+            game_done(spec, seed, seat, figures, result.plies)
     figures.seconds = time.perf_counter() - start
     return figures
 
@@ -473,6 +484,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--slice", type=float, default=0.008, help="seconds per Search.step, as the app (default 0.008)")
     parser.add_argument("--jobs", type=int, default=1, help="processes playing in parallel (timings are cleaner at 1)")
     parser.add_argument("--json", action="store_true", help="print one JSON list instead of lines")
+    parser.add_argument("--progress", action="store_true",
+                        help="a line on standard error after every game of a two-player match")
     parser.add_argument("--wasm", action="store_true", help="time the searches in Pyodide under Node against CPython")
     parser.add_argument("--positions", type=int, default=20, help="--wasm: positions per game (default 20)")
     parser.add_argument("--timeout", type=float, default=1800.0, help="--wasm: seconds allowed for the Node run")
@@ -494,7 +507,9 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    global PROGRESS
     args = parse_args(argv)
+    PROGRESS = args.progress
     if args.wasm:
         return wasm_measure(args)
     rows = []

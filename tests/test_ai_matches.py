@@ -73,3 +73,22 @@ def test_wilson_interval():
     assert 0.91 < low < 0.92 and 0.98 < high < 0.995
     assert wilson(0, 0) == (0.0, 1.0)
     assert wilson(50, 50)[1] == 1.0
+
+
+def test_the_benchmark_reports_every_game_as_it_ends(capsys, monkeypatch):
+    # a know match at level 4 runs for hours and printed nothing until its end
+    import importlib.util
+    import sys
+    from pathlib import Path
+
+    spec = importlib.util.spec_from_file_location("bench_ai", Path(__file__).parent.parent / "build" / "bench_ai.py")
+    bench = importlib.util.module_from_spec(spec)
+    monkeypatch.setitem(sys.modules, "bench_ai", bench)
+    spec.loader.exec_module(bench)
+    assert bench.main(["truchet", "--only", "ladder", "--ladder", "2", "-n", "4", "--progress"]) == 0
+    out = capsys.readouterr()
+    lines = [line for line in out.err.splitlines() if line.startswith("truchet level 2 vs level 1: seed ")]
+    assert len(lines) == 4
+    summary = next(line for line in out.out.splitlines() if line.startswith("truchet "))
+    won, drawn, lost = (int(lines[-1].split(" so far ")[1].split()[k]) for k in (0, 2, 4))
+    assert f"{won} won" in summary and f"{drawn} drawn" in summary and f"{lost} lost" in summary
