@@ -87,6 +87,8 @@ class MatchSpec:
     base_seed: int
     max_plies: int
     slice_seconds: float
+    #: a line on standard error after every game (a long match otherwise says nothing until it ends)
+    progress: bool = False
 
 
 @dataclass
@@ -124,12 +126,8 @@ def at_turn_limit(finished: bool, reason: str) -> bool:
     return not finished or "turn limit" in reason
 
 
-#: --progress: a line on standard error after every game (a long match otherwise says nothing until it ends)
-PROGRESS = False
-
-
-def game_done(spec: Any, seed: int, seat: int, figures: "MatchFigures", plies: int) -> None:
-    if PROGRESS:
+def game_done(spec: MatchSpec, seed: int, seat: int, figures: "MatchFigures", plies: int) -> None:
+    if spec.progress:
         print(f"{spec.game} {label(spec.first)} vs {label(spec.second)}: seed {seed} seat {seat}, {plies} plies;"
               f" so far {figures.won} won {figures.drawn} drawn {figures.lost} lost", file=sys.stderr, flush=True)
 
@@ -240,12 +238,13 @@ def match_specs(args: argparse.Namespace) -> list[MatchSpec]:
     for name in args.game or list(CASES):
         level = str(args.level)
         if "random" in args.only:
-            specs.append(MatchSpec(name, level, "random", seeds, args.seed, args.max_plies, args.slice))
+            specs.append(MatchSpec(name, level, "random", seeds, args.seed, args.max_plies, args.slice, args.progress))
         if "greedy" in args.only:
-            specs.append(MatchSpec(name, level, "greedy", seeds, args.seed, args.max_plies, args.slice))
+            specs.append(MatchSpec(name, level, "greedy", seeds, args.seed, args.max_plies, args.slice, args.progress))
         if "ladder" in args.only:
             for upper in args.ladder:
-                specs.append(MatchSpec(name, str(upper), str(upper - 1), seeds, args.seed, args.max_plies, args.slice))
+                specs.append(MatchSpec(name, str(upper), str(upper - 1), seeds, args.seed, args.max_plies, args.slice,
+                                       args.progress))
     return specs
 
 
@@ -507,9 +506,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    global PROGRESS
     args = parse_args(argv)
-    PROGRESS = args.progress
     if args.wasm:
         return wasm_measure(args)
     rows = []
