@@ -124,11 +124,8 @@ def test_the_tree_keeps_one_object_per_distinct_move():
     from game.ai import know_ai, mcts
 
     state = walk_to(MOVE, seed=3)
-    level_nodes, _, plies, exploration = know_ai.LEVELS[2]
-    policy = mcts.Policy(evaluate=know_ai.evaluate, outcomes=know_ai.outcomes, prior=know_ai.prior,
-                         playout_plies=plies, exploration=exploration)
-    tree = mcts.MCTS(KNOW, state, policy, random.Random(0))
-    for _ in range(level_nodes):
+    tree = mcts.MCTS(KNOW, state, know_ai.policy_for(state, 2), random.Random(0))
+    for _ in range(know_ai.LEVELS[2][0]):
         tree.iterate()
     listed, stack = [], [tree.root]
     while stack:

@@ -276,10 +276,15 @@ def outcomes(state: KnowState) -> list[tuple[KnowMove, float]]:
     return [(roll, 1.0 / len(rolls)) for roll in rolls]
 
 
+def policy_for(state: KnowState, level: int) -> Policy:
+    """The search's policy for a game like `state`'s at `level`."""
+    _, _, plies, exploration = LEVELS[level]
+    draw = 0.5 if state.opts.four else None  # a draw shares the game between the two Conjunctions
+    return Policy(evaluate=evaluate, outcomes=outcomes, prior=prior, playout_plies=plies, exploration=exploration,
+                  draw=draw)
+
+
 def think(game: KnowGame, state: KnowState, level: int, rng: random.Random,
           report: Report) -> Generator[float, None, Any]:
-    nodes, among, plies, exploration = LEVELS[level]
-    draw = 0.5 if state.opts.four else None  # a draw shares the game between the two Conjunctions
-    policy = Policy(evaluate=evaluate, outcomes=outcomes, prior=prior, playout_plies=plies, exploration=exploration,
-                    draw=draw)
-    return (yield from search(game, state, nodes, policy, rng, report, among))
+    nodes, among, _, _ = LEVELS[level]
+    return (yield from search(game, state, nodes, policy_for(state, level), rng, report, among))

@@ -127,7 +127,7 @@ class MCTS:
         self.seats = seat_count(game, state)
         #: one object for each distinct move the tree lists: the same move is met at many nodes,
         #: and every copy would be another object for each full garbage collection to walk
-        self.moves: dict[Any, Any] = {}
+        self.distinct_moves: dict[Any, Any] = {}
         self.root = self.make(state)
 
     # -- nodes -----------------------------------------------------------------------------
@@ -185,7 +185,7 @@ class MCTS:
 
     def interned(self, move: Any) -> Any:
         """The tree's one copy of `move` (equal moves share it)."""
-        return self.moves.setdefault(move, move)
+        return self.distinct_moves.setdefault(move, move)
 
     def allowed(self, node: Node) -> int:
         """How many children a decision node may have now."""
