@@ -6,7 +6,10 @@ by the engines, that they replay exactly, and that seats follow people across a 
 
 from __future__ import annotations
 
+import sys
+
 import pytest
+from script_loader import load_script
 
 from game.ai.arena import BASELINES, Timing, ai_player, play_match, wilson
 from game.ai.baselines import greedy_move
@@ -77,14 +80,7 @@ def test_wilson_interval():
 
 def test_the_benchmark_reports_every_game_as_it_ends(capsys, monkeypatch):
     # a know match at level 4 runs for hours and printed nothing until its end
-    import importlib.util
-    import sys
-    from pathlib import Path
-
-    spec = importlib.util.spec_from_file_location("bench_ai", Path(__file__).parent.parent / "build" / "bench_ai.py")
-    bench = importlib.util.module_from_spec(spec)
-    monkeypatch.setitem(sys.modules, "bench_ai", bench)
-    spec.loader.exec_module(bench)
+    bench = load_script("build/bench_ai.py", register=lambda name, module: monkeypatch.setitem(sys.modules, name, module))
     assert bench.main(["truchet", "--only", "ladder", "--ladder", "2", "-n", "4", "--progress"]) == 0
     out = capsys.readouterr()
     lines = [line for line in out.err.splitlines() if line.startswith("truchet level 2 vs level 1: seed ")]

@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 from pathlib import Path
 
+from script_loader import load_script
 from app_helpers import DESKTOP, MAX_FRAMES, Dice, PHONE, click, hover, key, new_app, press, pump, shot, top, type_text
 
 import pygame
@@ -405,22 +406,13 @@ def test_the_sound_files_are_small_oggs_that_pygame_reads():
 
 
 def test_the_web_build_packs_the_sounds():
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("build_web", Path(__file__).parent.parent / "build" / "build_web.py")
-    build_web = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(build_web)
+    build_web = load_script("build/build_web.py")
     staged = {p.as_posix() for p in build_web.staged_sources()}
     assert {f"game/app/assets/sounds/{name}.ogg" for name in NAMES} <= staged
 
 
 def load_make_sounds():
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("make_sounds", Path(__file__).parent.parent / "build" / "make_sounds.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("build/make_sounds.py")
 
 
 def test_the_committed_sounds_are_what_make_sounds_synthesises(tmp_path, capsys):

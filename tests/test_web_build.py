@@ -20,6 +20,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from script_loader import load_script
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = ROOT / "game"
@@ -37,15 +38,7 @@ PYGBAG_KEYS = {
 VOID_TAGS = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 
 
-def _load_build_module():
-    spec = importlib.util.spec_from_file_location("build_web", BUILD_SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-bw = _load_build_module()
+bw = load_script(BUILD_SCRIPT)
 
 
 def expected_app_files() -> set[str]:
@@ -305,10 +298,7 @@ def test_template_uses_only_keys_pygbag_fills_in() -> None:
 
 def test_icon_is_what_make_icon_draws() -> None:
     pygame = pytest.importorskip("pygame")
-    spec = importlib.util.spec_from_file_location("make_icon", WEB / "make_icon.py")
-    assert spec is not None and spec.loader is not None
-    make_icon = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(make_icon)
+    make_icon = load_script(WEB / "make_icon.py")
     drawn = make_icon.draw()
     saved = pygame.image.load(str(WEB / "favicon.png"))
     assert saved.get_size() == drawn.get_size() == (make_icon.SIZE, make_icon.SIZE)

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from script_loader import load_script
 
 ROOT = Path(__file__).resolve().parent.parent
 STANDIN = ROOT / "tests" / "pygbag_runtime.py"
@@ -37,10 +38,7 @@ pytestmark = pytest.mark.skipif(importlib.util.find_spec("pygbag") is None or im
 
 def _load_build_module(tmp: Path) -> Any:
     """build/build_web.py as a module whose output goes to `tmp` (the repository's build/ is left alone)."""
-    spec = importlib.util.spec_from_file_location(f"build_web_{tmp.name}", BUILD_SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = load_script(BUILD_SCRIPT, f"build_web_{tmp.name}")
     module.BUILD = tmp
     module.STAGE = tmp / "stage"
     module.APP_DIR = module.STAGE / module.APP_NAME
