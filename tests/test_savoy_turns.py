@@ -16,7 +16,7 @@ import pytest
 
 from game.rules.playout import random_game
 from game.rules.savoy import (
-    PASS, ROLLS, SAVOY, Part, SavoyMove, _dice_uses, _home_count, _landable, _mine, apply_net,
+    PASS, ROLLS, SAVOY, Part, SavoyMove, _dice_uses, _home_count, _landable, _mine, apply_net, turn_boards,
 )
 from game.rules.savoy_board import CELLS, HOMES, RAYS
 
@@ -156,5 +156,26 @@ def test_fast_generator_matches_the_reference(options):
                 assert legal == expected
                 table = SAVOY.table(here)
                 assert (table.max_pips, table.winning) == (best, winning)
+                compared += 1
+    assert compared > 50
+
+
+@pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: " ".join(SAVOY.flags(SAVOY.check_options(o))) or "default")
+def test_turn_boards_are_the_boards_the_legal_turns_lead_to(options):
+    """turn_boards (what the computer searches) skips writing turns in notation: it must still give the
+    boards of exactly the legal turns, each once, and say when one wins."""
+    compared = 0
+    for seed in range(2):
+        history = random_game(SAVOY, dict(options, maxturns=50), seed + 10)
+        states = [state for state in history.states if not state.over]
+        for state in states[::len(states) // POSITIONS + 1]:
+            for dice in rolls_of(state):
+                here = replace(state, dice=dice, opening=False)
+                boards, winning = turn_boards(state.cells, state.to_move, dice, state.rules)
+                legal = [m for m in SAVOY.legal_moves(here) if m != PASS]
+                expected = {SAVOY.apply(here, m).cells for m in legal}
+                assert len(boards) == len(set(boards)) == len(expected)
+                assert set(boards) == expected
+                assert winning == any(SAVOY.apply(here, m).over for m in legal)
                 compared += 1
     assert compared > 50

@@ -898,15 +898,55 @@ def build_turn_steps(cells: tuple[int, ...], me: int, dice: tuple[int, ...], rul
     need = total - home  # pieces still to bring home: a turn bringing them all wins
     if len(colours) > 1:
         return (yield from _build_turns_in_order(cells, colours, dice, rules, home, total))
-    colour = colours[0]
+    found, best = _legal_found(cells, colours[0], dice, rules, need)
+    return (yield from _assemble([(numbers, False, repeated, gain == need) for numbers, pips, gain, repeated in found
+                                  if pips == best or gain == need], best, board))
+
+
+def _legal_found(cells: tuple[int, ...], colour: int, dice: tuple[int, ...], rules: SavoyRules,
+                 need: int) -> tuple[list[_Found], int]:
+    """The board-changing turns of a one-colour seat (legal: those using `best` pips, or winning), and `best`."""
+    board = rules.board
     land = stacks_of(board).landable(cells, colour)
     if rules.trips == "dice":
         found = _turns_per_die(cells, colour, dice, land, need, board)
     else:
         found = _turns_per_piece(cells, colour, dice, rules.trips, land, board)
-    best = max((pips for _, pips, _, _ in found), default=0)
-    return (yield from _assemble([(numbers, False, repeated, gain == need) for numbers, pips, gain, repeated in found
-                                  if pips == best or gain == need], best, board))
+    return found, max((pips for _, pips, _, _ in found), default=0)
+
+
+def turn_boards(cells: tuple[int, ...], me: int, dice: tuple[int, ...], rules: SavoyRules,
+                ) -> tuple[list[tuple[int, ...]], bool]:
+    """The distinct boards the legal turns of seat `me` (one colour) with `dice` lead to, and whether one of
+    them wins: what a search needs of the turns, without writing them in notation (a third faster than
+    `build_turns`). No boards: the seat must pass."""
+    board = rules.board
+    colours = rules.seats[me]
+    if len(colours) != 1:
+        raise ValueError("turn_boards lists the turns of a one-colour seat")
+    colour = colours[0]
+    home, total = _home_count(cells, me, rules.pinned_away, board, colours)
+    need = total - home
+    found, best = _legal_found(cells, colour, dice, rules, need)
+    routes = board.routes
+    apply = stacks_of(board).apply
+    moved: set[tuple[tuple[int, int], ...]] = set()
+    boards: dict[tuple[int, ...], None] = {}
+    winning = False
+    for numbers, pips, gain, _ in found:
+        if pips != best and gain != need:
+            continue
+        winning = winning or gain == need
+        net: dict[int, int] = {}
+        for number in numbers:
+            src, dst = routes[number][:2]
+            net[src] = net.get(src, 0) - 1
+            net[dst] = net.get(dst, 0) + 1
+        key = tuple(sorted(net.items()))
+        if key not in moved:
+            moved.add(key)
+            boards[apply(cells, colour, net)] = None
+    return list(boards), winning
 
 
 # A legal turn to write: (route numbers, sorted unless the order of play matters, whether they are written
