@@ -3,12 +3,14 @@ reading and start, determinism, and short seeded matches. Strength is the benchm
 
 import random
 
+from dataclasses import replace
+
 import pytest
 
 from game.ai import Search, best_move, random_move
 from game.ai.arena import ai_player, play_match
-from game.ai.savoy_ai import evaluate, finish_chance, geometry_for
-from game.rules.savoy import SAVOY
+from game.ai.savoy_ai import ROLL_WEIGHTS, _our_best, evaluate, finish_chance, geometry_for
+from game.rules.savoy import PASS, SAVOY
 from game.rules.savoy_board import HOMES
 
 OPTION_SETS = [
@@ -90,7 +92,7 @@ def random_position(options, seed, plies):
 
 @pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: " ".join(f"-{k}={v}" for k, v in o.items()) or "default")
 def test_every_chosen_move_is_legal(options):
-    for seed, plies, level in ((1, 1, 3), (2, 9, 1), (3, 25, 2), (4, 61, 3)):
+    for seed, plies, level in ((1, 1, 3), (2, 9, 1), (3, 25, 2), (4, 61, 3), (5, 41, 4)):
         state = random_position(options, seed, plies)
         if SAVOY.outcome(state) is not None:
             continue
@@ -118,3 +120,39 @@ def test_short_seeded_matches_finish_and_replay():
     assert first.finished and first.history.notation() == again.history.notation()
     duel = play_match(SAVOY, [ai_player(2), ai_player(1)], options, seed=12)
     assert duel.finished and duel.reason.endswith("home")
+
+
+def test_level_4_searches_its_two_best_turns_one_roll_deeper():
+    state = random_position({}, 8, 40)
+    search = Search(SAVOY, state, level=4, seed=2)
+    search.run()
+    assert search.stats()["deep"] == 2 and search.best() in SAVOY.legal_moves(state)
+    assert search.stats()["searched"] >= 2
+
+
+def test_our_best_turn_is_the_best_legal_turn_by_the_evaluation():
+    """What level 4 credits after a reply: per roll, the best turn's value, as the legal turns give it."""
+    geo = geometry_for(SAVOY.new({}))
+    compared = 0
+    for seed, plies in ((3, 20), (6, 44), (9, 70)):
+        state = random_position({}, seed, plies)
+        me = state.to_move
+        for dice, _ in ROLL_WEIGHTS[::4]:
+            here = replace(state, dice=dice, opening=False)
+            legal = SAVOY.legal_moves(here)
+            steps = _our_best(state.cells, me, dice, state.rules, geo, {}, 0.5)
+            while True:
+                try:
+                    assert next(steps) == 0.5
+                except StopIteration as done:
+                    got = done.value
+                    break
+            after = [SAVOY.apply(here, m) for m in legal]
+            if any(a.over for a in after):
+                assert got == 1.0
+            elif legal == [PASS]:
+                assert got == evaluate(state.cells, me, 1 - me, geo, False)
+            elif len(dice) < 4 or got != evaluate(state.cells, me, me, geo, False):  # not a double judged unlisted
+                assert got == max(evaluate(a.cells, me, 1 - me, geo, False) for a in after)
+                compared += 1
+    assert compared >= 10

@@ -6,7 +6,10 @@ end), so the engine judges positions with a static evaluation and looks one full
 1. every distinct board our legal turns lead to is evaluated (a turn that wins is played at once);
 2. at levels 3 and 4 the best few of them are searched: for each of the 21 rolls (weighted
    1/36 or 2/36) the opponent picks the reply that is best for them by the same evaluation,
-   and the candidate's value is the average over the rolls of the position after that reply.
+   and the candidate's value is the average over the rolls of the position after that reply;
+3. at level 4 the best two after that are searched one roll further: after each of the
+   opponent's replies, the average over our 21 rolls of our best turn's value replaces the
+   reply's own value (which judged it before our roll).
 
 The evaluation turns a position into the chance that a player wins. It counts, per player,
 a race in pips: the fewest steps still needed (the board's `HOME_DISTANCE`), at least 3.5 pips
@@ -35,7 +38,8 @@ from functools import lru_cache
 from typing import Any, Generator, Sequence
 
 from game.rules import savoy_board
-from game.rules.savoy import ROLLS, SavoyGame, SavoyMove, SavoyState, apply_net, build_turns, trip_options
+from game.rules.savoy import (ROLLS, SavoyGame, SavoyMove, SavoyRules, SavoyState, apply_net, trip_options,
+                              turn_boards)
 
 from .search import Report
 
@@ -51,6 +55,9 @@ LEVEL_SETTINGS = {
 #: per level: positions judged after the replies beyond which no further candidate is searched
 #: (at least two are), which bounds the work where pieces spread and doubles open thousands of replies
 NODE_BUDGET = {1: 0, 2: 0, 3: 20_000, 4: 40_000}
+#: per level: how many of the best candidates are then searched one more roll deeper, our best turn
+#: after the opponent's reply to each of their rolls (0: none)
+DEEP = {1: 0, 2: 0, 3: 0, 4: 2}
 TEMPO = 4.0  # pips the player on roll is worth ahead (half an average roll)
 PIECE_PIPS = 3.5  # pips a piece out of home needs at least: 8.17 pips a turn over 2.33 pieces moved a turn
 PIN_PENALTY = 14.0  # pips a pinned piece costs while the pinner still has far to go
@@ -294,50 +301,98 @@ def think(game: SavoyGame, state: SavoyState, level: int, rng: random.Random,
         report["value"] = round(value, 4)
         return boards[best][1]
     candidates = [i for _, i in scored[:width]]
+    deep = DEEP[level]
+    share = 0.9 if not deep else 0.4  # of the progress bar: the shallow search, then the deep one
     total_units = len(candidates) * len(ROLL_WEIGHTS)
     done = 0
     nodes = 0
     results: list[tuple[float, int, int]] = []
+    outcomes: dict[int, list[tuple[int, float, tuple[int, ...] | None]]] = {}
     judged: dict[tuple[int, ...], float] = {}  # boards met again after another roll or candidate
     for rank, i in enumerate(candidates):
         if rank >= 1 and nodes >= NODE_BUDGET[level] and (rank >= 2 or nodes >= 2 * NODE_BUDGET[level]):
             break
         board = boards[i][0]
         value = 0.0
+        per_roll = outcomes[i] = []
         for dice, weight in ROLL_WEIGHTS:
+            reply: tuple[int, ...] | None = None
             if len(dice) == 4 and _double_spread(board, them, dice[0], rules.trips) > DOUBLE_SPREAD_LIMIT:
                 # thousands of replies: judged before the reply rather than listing them (a slow rules call)
-                value += weight * evaluate(board, me, them, geo, pinned_away)
-                done += 1
-                yield 0.1 + 0.9 * done / total_units
-                continue
-            replies = build_turns(board, them, dice, rules)
-            if replies.winning:
-                worst = 0.0
-            elif not replies.moves:
-                worst = evaluate(board, me, me, geo, pinned_away)
+                worst = evaluate(board, me, them, geo, pinned_away)
             else:
-                worst = 1.0
-                after: dict[tuple[int, ...], SavoyMove] = {}
-                for _ in _boards(board, them, replies.moves, after):
-                    yield 0.1 + 0.9 * done / total_units
-                listed = list(after)
-                if len(listed) > REPLY_CAP:
-                    listed = listed[::-(-len(listed) // REPLY_CAP)]
-                for n, reply in enumerate(listed):
-                    v = judged.get(reply)
-                    if v is None:
-                        v = judged[reply] = evaluate(reply, me, me, geo, pinned_away)
-                    if v < worst:
-                        worst = v
-                    if n % WORK_CHUNK == WORK_CHUNK - 1:
-                        yield 0.1 + 0.9 * done / total_units
-                nodes += len(listed)
+                listed, winning = turn_boards(board, them, dice, rules)
+                if winning:
+                    worst = 0.0
+                elif not listed:
+                    worst = evaluate(board, me, me, geo, pinned_away)
+                    reply = board
+                else:
+                    worst = 1.0
+                    if len(listed) > REPLY_CAP:
+                        listed = listed[::-(-len(listed) // REPLY_CAP)]
+                    for n, after in enumerate(listed):
+                        v = judged.get(after)
+                        if v is None:
+                            v = judged[after] = evaluate(after, me, me, geo, pinned_away)
+                        if v < worst:
+                            worst, reply = v, after
+                        if n % WORK_CHUNK == WORK_CHUNK - 1:
+                            yield share * (0.1 + 0.9 * done / total_units)
+                    nodes += len(listed)
+            per_roll.append((weight, worst, reply))
             value += weight * worst
             done += 1
-            yield 0.1 + 0.9 * done / total_units
+            yield share * (0.1 + 0.9 * done / total_units)
         results.append((value / 36.0, -rank, i))
+    if deep and len(results) > 1:
+        results.sort(reverse=True)
+        results = results[:deep]
+        deeper: list[tuple[float, int, int]] = []
+        mine: dict[tuple[int, ...], float] = {}  # our best board's value after a reply and a roll
+        units = len(results) * len(ROLL_WEIGHTS)
+        step = 0
+        for _, negrank, i in results:
+            value = 0.0
+            for weight, worst, reply in outcomes[i]:
+                at = share + (1.0 - share) * step / units
+                if reply is not None:
+                    worst = 0.0
+                    for our_dice, our_weight in ROLL_WEIGHTS:
+                        worst += our_weight * (yield from _our_best(reply, me, our_dice, rules, geo, mine, at))
+                    worst /= 36.0
+                value += weight * worst
+                step += 1
+                yield share + (1.0 - share) * step / units
+            deeper.append((value / 36.0, negrank, i))
+        results = deeper
+        report["deep"] = len(deeper)
     return chosen(results, boards, nodes, report)
+
+
+def _our_best(board: tuple[int, ...], me: int, dice: tuple[int, ...], rules: SavoyRules, geo: Geometry,
+              seen: dict[tuple[int, ...], float], progress: float) -> Generator[float, None, float]:
+    """The value for `me`, to move with `dice` on `board`, of its best turn by the evaluation (judged
+    before moving for a double too spread out to list); yields `progress` between chunks of work."""
+    pinned_away = rules.pinned_away
+    them = 1 - me
+    if len(dice) == 4 and _double_spread(board, me, dice[0], rules.trips) > DOUBLE_SPREAD_LIMIT:
+        return evaluate(board, me, me, geo, pinned_away)
+    listed, winning = turn_boards(board, me, dice, rules)
+    if winning:
+        return 1.0
+    if not listed:
+        return evaluate(board, me, them, geo, pinned_away)
+    best = 0.0
+    for n, after in enumerate(listed):
+        v = seen.get(after)
+        if v is None:
+            v = seen[after] = evaluate(after, me, them, geo, pinned_away)
+        if v > best:
+            best = v
+        if n % WORK_CHUNK == WORK_CHUNK - 1:
+            yield progress
+    return best
 
 
 def chosen(results: list[tuple[float, int, int]], boards: list[tuple[tuple[int, ...], Any]], nodes: int,
