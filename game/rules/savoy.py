@@ -898,21 +898,23 @@ def build_turn_steps(cells: tuple[int, ...], me: int, dice: tuple[int, ...], rul
     need = total - home  # pieces still to bring home: a turn bringing them all wins
     if len(colours) > 1:
         return (yield from _build_turns_in_order(cells, colours, dice, rules, home, total))
-    found, best = _legal_found(cells, colours[0], dice, rules, need)
-    return (yield from _assemble([(numbers, False, repeated, gain == need) for numbers, pips, gain, repeated in found
-                                  if pips == best or gain == need], best, board))
+    legal, best = _legal_found(cells, colours[0], dice, rules, need)
+    return (yield from _assemble([(numbers, False, repeated, gain == need) for numbers, _, gain, repeated in legal],
+                                 best, board))
 
 
 def _legal_found(cells: tuple[int, ...], colour: int, dice: tuple[int, ...], rules: SavoyRules,
                  need: int) -> tuple[list[_Found], int]:
-    """The board-changing turns of a one-colour seat (legal: those using `best` pips, or winning), and `best`."""
+    """The legal board-changing turns of a one-colour seat (those using the most pips a turn can, and those
+    bringing the `need` pieces still out home: they win), and that most."""
     board = rules.board
     land = stacks_of(board).landable(cells, colour)
     if rules.trips == "dice":
         found = _turns_per_die(cells, colour, dice, land, need, board)
     else:
         found = _turns_per_piece(cells, colour, dice, rules.trips, land, board)
-    return found, max((pips for _, pips, _, _ in found), default=0)
+    best = max((pips for _, pips, _, _ in found), default=0)
+    return [turn for turn in found if turn[1] == best or turn[2] == need], best
 
 
 def turn_boards(cells: tuple[int, ...], me: int, dice: tuple[int, ...], rules: SavoyRules,
@@ -927,15 +929,13 @@ def turn_boards(cells: tuple[int, ...], me: int, dice: tuple[int, ...], rules: S
     colour = colours[0]
     home, total = _home_count(cells, me, rules.pinned_away, board, colours)
     need = total - home
-    found, best = _legal_found(cells, colour, dice, rules, need)
+    legal, _ = _legal_found(cells, colour, dice, rules, need)
     routes = board.routes
     apply = stacks_of(board).apply
     moved: set[tuple[tuple[int, int], ...]] = set()
     boards: dict[tuple[int, ...], None] = {}
     winning = False
-    for numbers, pips, gain, _ in found:
-        if pips != best and gain != need:
-            continue
+    for numbers, _, gain, _ in legal:
         winning = winning or gain == need
         net: dict[int, int] = {}
         for number in numbers:
