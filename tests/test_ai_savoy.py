@@ -9,7 +9,7 @@ import pytest
 
 from game.ai import Search, best_move, random_move
 from game.ai.arena import ai_player, play_match
-from game.ai.savoy_ai import ROLL_WEIGHTS, _our_best, evaluate, finish_chance, geometry_for
+from game.ai.savoy_ai import ROLL_WEIGHTS, _best_turn, evaluate, finish_chance, geometry_for
 from game.rules.savoy import PASS, SAVOY
 from game.rules.savoy_board import HOMES
 
@@ -140,12 +140,12 @@ def test_our_best_turn_is_the_best_legal_turn_by_the_evaluation():
         for dice, _ in ROLL_WEIGHTS[::4]:
             here = replace(state, dice=dice, opening=False)
             legal = SAVOY.legal_moves(here)
-            steps = _our_best(state.cells, me, dice, state.rules, geo, {}, 0.5)
+            steps = _best_turn(state.cells, me, me, dice, state.rules, geo, {}, 0.5)
             while True:
                 try:
                     assert next(steps) == 0.5
                 except StopIteration as done:
-                    got = done.value
+                    got, _, _ = done.value
                     break
             after = [SAVOY.apply(here, m) for m in legal]
             if any(a.over for a in after):

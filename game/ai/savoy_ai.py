@@ -316,30 +316,9 @@ def think(game: SavoyGame, state: SavoyState, level: int, rng: random.Random,
         value = 0.0
         per_roll = outcomes[i] = []
         for dice, weight in ROLL_WEIGHTS:
-            reply: tuple[int, ...] | None = None
-            if len(dice) == 4 and _double_spread(board, them, dice[0], rules.trips) > DOUBLE_SPREAD_LIMIT:
-                # thousands of replies: judged before the reply rather than listing them (a slow rules call)
-                worst = evaluate(board, me, them, geo, pinned_away)
-            else:
-                listed, winning = turn_boards(board, them, dice, rules)
-                if winning:
-                    worst = 0.0
-                elif not listed:
-                    worst = evaluate(board, me, me, geo, pinned_away)
-                    reply = board
-                else:
-                    worst = 1.0
-                    if len(listed) > REPLY_CAP:
-                        listed = listed[::-(-len(listed) // REPLY_CAP)]
-                    for n, after in enumerate(listed):
-                        v = judged.get(after)
-                        if v is None:
-                            v = judged[after] = evaluate(after, me, me, geo, pinned_away)
-                        if v < worst:
-                            worst, reply = v, after
-                        if n % WORK_CHUNK == WORK_CHUNK - 1:
-                            yield share * (0.1 + 0.9 * done / total_units)
-                    nodes += len(listed)
+            worst, reply, listed = yield from _best_turn(board, them, me, dice, rules, geo, judged,
+                                                         share * (0.1 + 0.9 * done / total_units), REPLY_CAP)
+            nodes += listed
             per_roll.append((weight, worst, reply))
             value += weight * worst
             done += 1
@@ -359,7 +338,8 @@ def think(game: SavoyGame, state: SavoyState, level: int, rng: random.Random,
                 if reply is not None:
                     worst = 0.0
                     for our_dice, our_weight in ROLL_WEIGHTS:
-                        worst += our_weight * (yield from _our_best(reply, me, our_dice, rules, geo, mine, at))
+                        best, _, _ = yield from _best_turn(reply, me, me, our_dice, rules, geo, mine, at)
+                        worst += our_weight * best
                     worst /= 36.0
                 value += weight * worst
                 step += 1
@@ -370,29 +350,36 @@ def think(game: SavoyGame, state: SavoyState, level: int, rng: random.Random,
     return chosen(results, boards, nodes, report)
 
 
-def _our_best(board: tuple[int, ...], me: int, dice: tuple[int, ...], rules: SavoyRules, geo: Geometry,
-              seen: dict[tuple[int, ...], float], progress: float) -> Generator[float, None, float]:
-    """The value for `me`, to move with `dice` on `board`, of its best turn by the evaluation (judged
-    before moving for a double too spread out to list); yields `progress` between chunks of work."""
+def _best_turn(board: tuple[int, ...], mover: int, me: int, dice: tuple[int, ...], rules: SavoyRules,
+               geo: Geometry, judged: dict[tuple[int, ...], float], progress: float, cap: int | None = None,
+               ) -> Generator[float, None, tuple[float, tuple[int, ...] | None, int]]:
+    """`mover` plays its best turn with `dice` on `board` by the evaluation (the most for `me`, or the least
+    when `mover` is the opponent): `me`'s chance after it, the board it leaves (None where it wins, or
+    where a double too spread out to list is judged before the turn, a slow rules call avoided), and how
+    many boards were judged. At most `cap` boards are (an even sample beyond). `judged` keeps the values of
+    boards already met with the same player to roll next; `progress` is yielded between chunks of work."""
     pinned_away = rules.pinned_away
-    them = 1 - me
-    if len(dice) == 4 and _double_spread(board, me, dice[0], rules.trips) > DOUBLE_SPREAD_LIMIT:
-        return evaluate(board, me, me, geo, pinned_away)
-    listed, winning = turn_boards(board, me, dice, rules)
+    maximise = mover == me
+    if len(dice) == 4 and _double_spread(board, mover, dice[0], rules.trips) > DOUBLE_SPREAD_LIMIT:
+        return evaluate(board, me, mover, geo, pinned_away), None, 0
+    listed, winning = turn_boards(board, mover, dice, rules)
     if winning:
-        return 1.0
-    if not listed:
-        return evaluate(board, me, them, geo, pinned_away)
-    best = 0.0
+        return (1.0 if maximise else 0.0), None, 0
+    nxt = 1 - mover
+    if not listed:  # a pass
+        return evaluate(board, me, nxt, geo, pinned_away), board, 0
+    if cap is not None and len(listed) > cap:
+        listed = listed[::-(-len(listed) // cap)]
+    value, chosen_board = (0.0 if maximise else 1.0), None
     for n, after in enumerate(listed):
-        v = seen.get(after)
+        v = judged.get(after)
         if v is None:
-            v = seen[after] = evaluate(after, me, them, geo, pinned_away)
-        if v > best:
-            best = v
+            v = judged[after] = evaluate(after, me, nxt, geo, pinned_away)
+        if v > value if maximise else v < value:
+            value, chosen_board = v, after
         if n % WORK_CHUNK == WORK_CHUNK - 1:
             yield progress
-    return best
+    return value, chosen_board, len(listed)
 
 
 def chosen(results: list[tuple[float, int, int]], boards: list[tuple[tuple[int, ...], Any]], nodes: int,
