@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Iterable, Mapping, Sequence, Union
 
 from .errors import OptionError
-from .reading import excerpt, quote, show_number, whole_number
+from .reading import quote, show_number, whole_number
 
 OptionValue = Union[int, bool, str]
 
@@ -126,7 +126,7 @@ def validate(specs: Iterable[Option], values: Mapping[str, object] | None,
                 continue  # a variant switched off: the plain game
             owner = next((variant[0].name for variant in variants if any(s.name == name for s in variant)), None)
             if owner is not None:
-                raise OptionError(f"option -{excerpt(str(name))} belongs to -{owner}: give -{owner} too",
+                raise OptionError(f"option {quote('-' + name)} belongs to -{owner}: give -{owner} too",
                                   "option_unknown")
             raise OptionError(_unknown(name, _every(specs, variants)), "option_unknown")
         result[name] = by_name[name].check(value)
@@ -189,4 +189,4 @@ def _every(specs: tuple[Option, ...], variants: Variants) -> tuple[Option, ...]:
 
 def _unknown(name: str, specs: tuple[Option, ...]) -> str:
     known = ", ".join(f"-{spec.name}" for spec in specs) or "none"
-    return f"unknown option -{excerpt(str(name))}; this game's options are: {known}"
+    return f"unknown option {quote('-' + name if isinstance(name, str) else name)}; this game's options are: {known}"

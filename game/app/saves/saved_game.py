@@ -184,7 +184,7 @@ def _load(storage: Storage, name: str, notices: list[str]) -> SavedGame | None:
         game = read_saved(text, name[:-len(SUFFIX)])
     except (Unreadable, RulesError) as error:
         aside = storage.set_aside(name)
-        where = f"set aside as {aside}" if aside else "left as it is"
+        where = f"set aside as {quote(aside, 80)}" if aside else "left as it is"
         notices.append(f"A saved game could not be read ({excerpt(str(error), 200)}); it was {where}.")
         return None
     if game.finished:
