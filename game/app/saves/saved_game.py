@@ -18,7 +18,9 @@ written over.
 from __future__ import annotations
 
 import calendar
+import hashlib
 import random
+import re
 import time
 from dataclasses import dataclass
 
@@ -114,6 +116,21 @@ def new_id() -> str:
     return f"{PREFIX}{stamp}-{random.SystemRandom().randrange(16 ** 6):06x}"
 
 
+#: an id the app itself could have made (``game-`` and letters, digits, ``-``, ``_``): kept as it is
+_OWN_ID = re.compile(r"game-[A-Za-z0-9_-]{1,80}", re.ASCII)
+
+
+def local_id(outside: str) -> str:
+    """The id a game from outside (a link's ``[Id]``) is kept under here: the app's own ids as they are,
+    any other text (``abc``, a path, an id of another program) mapped, always the same way, to
+    ``game-x`` and a digest of it, so the game is listed with the others and the next link of the same
+    game finds it."""
+    if _OWN_ID.fullmatch(outside):
+        return outside
+    digest = hashlib.sha256(outside.encode("utf-8", "surrogatepass")).hexdigest()[:24]
+    return f"{PREFIX}x{digest}"
+
+
 def name_of(game_id: str) -> str:
     return game_id + SUFFIX
 
@@ -154,6 +171,22 @@ def read_saved(text: str, game_id: str = "") -> SavedGame:
             raise RecordError(
                 f"the Seats header {quote(value)} must name {count} seats, each one of {SEAT_WORDS}", line)
     return SavedGame(history, seats, game_id, record.header("saved") or "", record.header("played") == BY_LINK)
+
+
+def kept_game(storage: Storage, listed: list[SavedGame], game_id: str) -> tuple[SavedGame | None, bool]:
+    """The game kept under `game_id` as it is stored now (fresher than `listed`, this session's list,
+    when another window saved it since), and whether that id is taken at all: a save there that cannot
+    be read takes it too, and is never written over."""
+    if not game_id:
+        return None, False
+    kept = next((game for game in listed if game.id == game_id), None)
+    try:
+        text = storage.load(name_of(game_id))
+        if text is None:
+            return kept, kept is not None
+        return read_saved(text, game_id), True
+    except (Unreadable, RulesError):
+        return None, True
 
 
 def load_all(storage: Storage) -> tuple[list[SavedGame], str]:
