@@ -210,7 +210,7 @@ def test_bad_saves_are_set_aside_with_a_short_message_and_never_overwritten(tmp_
     app = new_app(DESKTOP, Storage(tmp_path))
     assert app.saved is None
     assert app.saved_notice.startswith("A saved game could not be read") and len(app.saved_notice) < 300
-    assert "set aside as game-old.txt.unreadable" in app.saved_notice
+    assert "set aside as 'game-old.txt.unreadable'" in app.saved_notice
     assert (tmp_path / "game-old.txt.unreadable").read_bytes() == data  # kept as it was
     shot(app, f"menu_bad_save_{kind.replace(' ', '_')}")
     scene = start_star(app)

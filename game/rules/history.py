@@ -32,6 +32,16 @@ from .reading import TOO_LARGE, quote
 S = TypeVar("S")
 M = TypeVar("M", bound=Move)
 
+#: The most moves (plies: every roll, draw and pass counts) a game may have. Above the longest game each
+#: game's house limits allow at their defaults (four-player Savoya's turn limit of 500 a player: about
+#: 4,000 plies; Savoy's 1,000 turns: about 2,000; Star of size 14, 507 cells: about 1,000), it keeps a record
+#: or a link from holding a game so long that reading it would hold the app (every game replays at
+#: 6,000 plies a second or more here, so the longest loads in under a second; a game whose draw is only
+#: claimed could go on for ever). Records and links longer than this are refused before any move is
+#: replayed, and a game that reaches it cannot go on (`GameHistory.play`). The README's "Game records"
+#: gives the figures.
+MAX_PLIES = 5_000
+
 #: New seeds are drawn below this bound (2**53, so that a seed survives a trip through JSON in JavaScript).
 SEED_BOUND = 1 << 53
 
@@ -46,6 +56,11 @@ def check_seed(seed: object) -> int:
     if isinstance(seed, bool) or not isinstance(seed, int) or abs(seed) >= TOO_LARGE:
         raise RulesError(f"a seed is a whole number of at most 18 digits, not {quote(seed)}", "seed")
     return seed
+
+
+def too_long() -> str:
+    """The message refusing a game longer than MAX_PLIES."""
+    return f"a game may have at most {MAX_PLIES:,} moves (rolls and passes count), and this one has more"
 
 
 def dice_generator(seed: int, n: int) -> random.Random:
@@ -96,6 +111,8 @@ class GameHistory(Generic[S, M]):
     def play(self, move: M | str) -> M:
         """Apply a move (or its notation); raises a RulesError and keeps the game as it was."""
         self._check_not_resigned()
+        if len(self.moves) >= MAX_PLIES:
+            raise IllegalMoveError(too_long(), "too_long")
         if isinstance(move, str):
             move = self.game.parse_move(move, self.state)
         new_state = self.game.apply(self.state, move)
