@@ -72,6 +72,14 @@ class App:
             self.saved_games.insert(0, game)
         return saved_game.save(self.storage, game)
 
+    def keep_shown_games(self) -> None:
+        """Save every game on the scene stack as it stands (each is saved after every move already; this
+        is for a stop that comes between, such as Ctrl-C)."""
+        for scene in self.stack:
+            autosave = getattr(scene, "autosave", None)
+            if callable(autosave):
+                autosave()
+
     def forget_game(self, game_id: str) -> None:
         self.saved_games = [g for g in self.saved_games if g.id != game_id]
         self.storage.delete(saved_game.name_of(game_id))
@@ -238,6 +246,9 @@ async def amain(size: tuple[int, int] | None = None, max_frames: int | None = No
             dt = clock.tick() if app.browser else clock.tick(60)
             app.step(min(dt, 100) / 1000)
             await asyncio.sleep(0)
+    except KeyboardInterrupt:  # Ctrl-C in the terminal: the games shown are kept as they stand, then quit
+        app.keep_shown_games()
+        raise
     finally:
         gc.unfreeze()
         if not app.browser:
@@ -254,6 +265,10 @@ def parse_size(text: str) -> tuple[int, int]:
     if not (MIN_SIDE <= w <= MAX_SIDE and MIN_SIDE <= h <= MAX_SIDE):
         raise ValueError(f"--size {quote(text)}: width and height must each be {MIN_SIDE}..{MAX_SIDE} pixels")
     return (w, h)
+
+
+#: the exit status after Ctrl-C (128 + SIGINT, as shells report it)
+INTERRUPTED = 130
 
 
 def run(argv: Sequence[str]) -> int:
@@ -276,7 +291,11 @@ def run(argv: Sequence[str]) -> int:
     if args.frames is not None and args.frames < 1:
         print("python -m game: error: --frames must be at least 1", file=sys.stderr)
         return 2
-    asyncio.run(amain(size, args.frames))
+    try:
+        asyncio.run(amain(size, args.frames))
+    except KeyboardInterrupt:
+        print("python -m game: stopped (Ctrl-C); the games in progress are saved", file=sys.stderr)
+        return INTERRUPTED
     return 0
 
 
