@@ -224,7 +224,7 @@ def make_app(size: tuple[int, int] | None = None, browser: bool = IS_BROWSER, st
         size = browser_size() if browser else DEFAULT_SIZE
     flags = 0 if browser else pygame.RESIZABLE
     surface = pygame.display.set_mode(size, flags)
-    pygame.display.set_caption("Savoy, Star, know and Truchet")
+    pygame.display.set_caption("Savoy, Savoya, Star, know and Truchet")
     app = App(surface, browser, storage, device)
     app.push(MenuScene(app, GAME_SCENES, OPTION_WORDS, NOT_SHOWN))
     app.open_address()  # a page opened with a game link shows that game
