@@ -8,7 +8,7 @@ $HOME and $PBMGAMES_HOME in a throw-away folder, and each must exit with status 
 
 Commands that would not end by themselves, or take long, run in their quickest form (`QUICK`): the
 desktop app draws 30 frames (``--frames``) with SDL's dummy drivers; ``./build/play.sh --web`` builds
-and serves, and is stopped once the page is served; ``./build/test.sh`` sets up and collects this file
+and serves, and is stopped once the page is served; ``./build/test.sh`` sets up and collects one test file
 only; the benchmarks measure one small case each; the sound maker installs soundfile into a throw-away
 virtualenv. A command the README adds that is in none of these forms runs exactly as written.
 """
@@ -33,7 +33,7 @@ README = (ROOT / "README.md").read_text(encoding="utf-8")
 QUICK = [
     (r"^\./build/play\.sh$", "./build/play.sh --frames 30"),
     (r"^\.venv/bin/python -m game( --size \S+)?$", r"\g<0> --frames 30"),
-    (r"^\./build/test\.sh$", "./build/test.sh --co -q tests/test_readme.py"),
+    (r"^\./build/test\.sh$", "./build/test.sh --co -q tests/test_record.py"),
     (r"^\.venv/bin/python build/bench\.py\b.*$", ".venv/bin/python build/bench.py --games star --seconds 0.05"),
     (r"^\.venv/bin/python build/bench_app\.py\b.*$",
      ".venv/bin/python build/bench_app.py --frames 5 --decisions 1 --budget 5 --no-draw"),
