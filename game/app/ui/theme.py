@@ -5,7 +5,7 @@ desktop, CI and the browser render text alike. This module is the one place that
 fonts, so it is where any text becomes drawable: pygame's font refuses a NUL, a lone
 surrogate (a file name that is not UTF-8) and a text of only zero-width characters, and
 text from outside (a link, a record, a file name) may hold any of them. `font` hands out
-`Font`s, whose `render` and `size` take any text (`drawable`); no other module renders
+fonts whose `render` and `size` take any text (`drawable`); no other module renders
 with pygame's font directly (tests/test_outside_text.py checks).
 """
 
@@ -80,27 +80,33 @@ def drawable(words: object) -> str:
     return "".join(out)
 
 
-class Font(pygame.font.Font):
-    """pygame's font, taking any text (see `drawable`); a text that draws nothing is an empty image."""
+def _render(self: pygame.font.Font, text: object, antialias: bool, color: object, bgcolor: object = None,
+            wraplength: int = 0) -> pygame.Surface:
+    words = drawable(text)
+    base = super(type(self), self)
+    try:
+        return base.render(words, antialias, color, bgcolor, wraplength)  # type: ignore[arg-type]
+    except pygame.error:
+        if base.size(words)[0] > 0:
+            raise
+        return pygame.Surface((0, self.get_height()), pygame.SRCALPHA)  # only zero-width marks
 
-    def render(self, text: object, antialias: bool, color: object,  # type: ignore[override]
-               bgcolor: object = None, wraplength: int = 0) -> pygame.Surface:
-        words = drawable(text)
-        try:
-            return super().render(words, antialias, color, bgcolor, wraplength)  # type: ignore[arg-type]
-        except pygame.error:
-            if super().size(words)[0] > 0:
-                raise
-            return pygame.Surface((0, self.get_height()), pygame.SRCALPHA)  # only zero-width marks
 
-    def size(self, text: object) -> tuple[int, int]:  # type: ignore[override]
-        return super().size(drawable(text))
+def _size(self: pygame.font.Font, text: object) -> tuple[int, int]:
+    return super(type(self), self).size(drawable(text))
+
+
+@lru_cache(maxsize=4)
+def _drawable(base: type) -> type:
+    """pygame's font class (`base`: whatever `pygame.font.Font` is now) taking any text (see `drawable`);
+    a text that draws nothing is an empty image."""
+    return type("Font", (base,), {"render": _render, "size": _size, "__doc__": _drawable.__doc__})
 
 
 @lru_cache(maxsize=64)
-def font(size: int) -> Font:
-    """The bundled font at `size` (cached); its letters are `px(size)` pixels."""
-    return Font(None, max(8, int(size)))
+def font(size: int) -> pygame.font.Font:
+    """The bundled font at `size` (cached); its letters are `px(size)` pixels. It takes any text."""
+    return _drawable(pygame.font.Font)(None, max(8, int(size)))
 
 
 def px(size: int) -> int:
