@@ -72,6 +72,9 @@ class App:
             self.saved_games.insert(0, game)
         return saved_game.save(self.storage, game)
 
+    def kept_game(self, game_id: str) -> tuple[saved_game.SavedGame | None, bool]:
+        return saved_game.kept_game(self.storage, self.saved_games, game_id)
+
     def keep_shown_games(self) -> None:
         """Save every game on the scene stack as it stands (each is saved after every move already; this
         is for a stop that comes between, such as Ctrl-C)."""

@@ -19,7 +19,7 @@ import pygame
 
 from game.app.play.game_scene import GameScene
 from game.app.saves.exchange import SharedGame, looks_like_link, read_shared
-from game.app.saves.saved_game import SavedGame, kept_game, new_id
+from game.app.saves.saved_game import SavedGame, new_id
 from game.app.ui import theme
 from game.app.ui.input import Intent
 from game.app.ui.option_words import Words
@@ -138,7 +138,7 @@ class MenuScene(ScrollingScene):
         """Open a link's game for the player to move. The link of a game kept here (same id) continues
         it; an older link of it shows the game kept; a game that went another way opens beside it."""
         linked = shared.game
-        kept, taken = kept_game(self.app.storage, self.app.saved_games, shared.shared_id)
+        kept, taken = self.app.kept_game(shared.shared_id)
         note = ""
         newer = False  # the link brings the other player's move to the game kept here: it slides in
         if kept is not None and same_game(kept, linked):

@@ -58,6 +58,10 @@ class Host(Protocol):
     def forget_game(self, game_id: str) -> None:
         """Delete the game in progress kept under `game_id` (the menu's Delete)."""
 
+    def kept_game(self, game_id: str) -> tuple[SavedGame | None, bool]:
+        """The game kept under `game_id` as stored now, and whether that id is taken at all (see
+        `game.app.saves.saved_game.kept_game`)."""
+
 
 class Scene:
     overlay = False
