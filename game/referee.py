@@ -159,7 +159,7 @@ def ai_opinion(history: GameHistory, level: int, seed: int) -> dict[str, Any]:
     from .ai import AIError, Search
 
     outcome = history.outcome()
-    if outcome is not None and history.resigned is not None:  # (the rules alone do not know of it)
+    if outcome is not None and history.ended_early:  # (the rules alone do not know of it)
         return {"ai_move": None, "ai_stats": None, "ai_reason": f"the game is over: {outcome.reason}"}
     try:
         search = Search(history.game, history.state, level, seed)
@@ -224,8 +224,8 @@ def resign(history: GameHistory, name: str) -> None:
 def report(history: GameHistory, seed: int | None = None) -> dict[str, Any]:
     game, state = history.game, history.state
     outcome = history.outcome()  # the rules' verdict, or a resignation
-    resigned = history.resigned is not None
-    to_move = None if resigned else game.to_move(state)
+    ended_early = history.ended_early  # resigned, or at the bound of moves: the rules alone do not know
+    to_move = None if ended_early else game.to_move(state)
     leader = game.leader(state)
     names = game.seat_names(state)
     return {
@@ -240,7 +240,7 @@ def report(history: GameHistory, seed: int | None = None) -> dict[str, Any]:
         "reason": None if outcome is None else outcome.reason,
         "scores": dict(zip(names, game.scores(state))),
         "leader": None if leader is None else names[leader],
-        "legal": [] if resigned else [str(move) for move in game.legal_moves(state)],
+        "legal": [] if ended_early else [str(move) for move in game.legal_moves(state)],
         "moves": history.notation(),
         "ply": len(history.moves),
         "board": game.render_text(state).splitlines(),

@@ -16,7 +16,7 @@ import pytest
 
 from game import referee
 from game.rules import GAMES, get_game
-from game.rules.errors import OptionError, RecordError
+from game.rules.errors import OptionError, RecordError, RulesError
 from game.rules.history import MAX_PLIES, GameHistory
 from game.rules.link import MAX_RECORD, PREFIX, history_from_link, link_for, record_from_link
 from game.rules.record import read_record, write_record
@@ -72,14 +72,24 @@ def test_a_record_longer_than_the_bound_is_refused_before_any_move_is_replayed(m
     assert played == []
 
 
-def test_a_game_of_the_bound_is_read_and_goes_no_further():
+def test_a_game_that_reaches_the_bound_ends_drawn():
+    """A game whose rules let it go on for ever (Truchet's draw is only claimed) ends drawn at the bound:
+    it is over everywhere (no move, no turn), and its record and link read back as the same drawn game."""
     history = read_record(long_record(MAX_PLIES))
-    assert len(history.moves) == MAX_PLIES and history.outcome() is None
-    with pytest.raises(Exception) as refused:
+    outcome = history.outcome()
+    assert len(history.moves) == MAX_PLIES and outcome is not None and outcome.winner is None
+    assert f"{MAX_PLIES:,} moves" in outcome.reason
+    assert history.ended_early and history.game.outcome(history.state) is None  # the rules alone go on
+    with pytest.raises(RulesError, match="the game is over"):
         history.play(history.game.legal_moves(history.state)[0])
-    assert f"at most {MAX_PLIES:,} moves" in str(refused.value)
-    link = link_for(history)
-    assert len(history_from_link(link).moves) == MAX_PLIES
+    report = referee.report(history)
+    assert report["over"] and report["draw"] and report["legal"] == [] and report["to_move"] is None
+    assert report["result"] == "draw"
+    again = read_record(write_record(history))
+    assert again.notation() == history.notation() and again.outcome() == outcome
+    assert history_from_link(link_for(history)).outcome() == outcome
+    one_less = history.until(MAX_PLIES - 1)
+    assert one_less.outcome() is None and not one_less.ended_early
 
 
 def test_a_link_longer_than_the_bound_is_refused_before_replaying(monkeypatch):

@@ -585,7 +585,7 @@ class GameScene(Scene):
         live = self._live
         if live is None:
             return
-        if live.resigned is not None:
+        if live.ended_early:
             self.review(len(live.moves))
             return
         self.history, self._live, self.review_at = live, None, None
@@ -596,13 +596,13 @@ class GameScene(Scene):
         """What the message line says while reviewing."""
         total = len(self.live_history.moves)
         at = self.review_at or 0
-        if self.live_history.resigned is not None and at == total:
+        if self.live_history.ended_early and at == total:
             return f"The game is over ({self.outcome().reason}): Back and Forward go through its moves."
         where = "the start" if at == 0 else f"move {at} of {total}"
         return f"Looking back at {where}. The game is not changed: Live returns to it."
 
     def review_refusal(self) -> str:
-        if self.live_history.resigned is not None:
+        if self.live_history.ended_early:
             return f"The game is over: {self.live_history.outcome().reason}."
         return "This is a look back at the game: press Live to play on."
 

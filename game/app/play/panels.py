@@ -1055,7 +1055,7 @@ class PanelScene(GameScene):
         at, total = self.review_at or 0, len(self.live_history.moves)
         bar["review_back"].enabled = at > 0
         bar["review_forward"].enabled = at < total
-        over = self.live_history.resigned is not None
+        over = self.live_history.ended_early
         live.label, live.enabled = ("Last", at < total) if over else ("Live", True)
 
     def review_caption(self) -> str:

@@ -96,7 +96,7 @@ class MenuScene(ScrollingScene):
         self.app.push(scene)
         scene.resume(saved)
         scene.layout(self.app.size)
-        if saved.history.resigned is not None:
+        if saved.history.ended_early:
             scene.review(len(saved.history.moves))
         return scene
 
