@@ -619,6 +619,11 @@ def _born_after(before: tuple[int, ...], after: tuple[int, ...], born: tuple[int
     return tuple(out)
 
 
+def _possessive(name: str) -> str:
+    """``Red's``, ``Bards'`` (the three-player sides are plural)."""
+    return name + ("'" if name.endswith("s") else "'s")
+
+
 def _noted(turns: tuple[int, ...], side: int, turn: int) -> tuple[int, ...]:
     """`turns` (each side's last turn) with `side`'s set to `turn`."""
     return turns[:side] + (turn,) + turns[side + 1:]
@@ -1071,7 +1076,8 @@ class KnowGame(Game[KnowState, KnowMove]):
             return
         if move.kind == "roll":
             raise IllegalMoveError(
-                f"{move}: no roll is due; it is {self.seat_label(state)}'s turn to {self._task(state)}", "not_chance")
+                f"{move}: no roll is due; it is {_possessive(self.seat_label(state))} turn to {self._task(state)}",
+                "not_chance")
         if not self._is_legal(state, move):
             raise IllegalMoveError(self._why(state, move), "illegal")
 
@@ -1162,8 +1168,8 @@ class KnowGame(Game[KnowState, KnowMove]):
         if piece is None:
             return f"{move}: there is no piece on {move.src}"
         if self.side(state, piece) != state.player:
-            return f"{move}: the piece on {move.src} is {self.side_label(state, self.side(state, piece))}'s; it is " \
-                   f"{me}'s turn"
+            return (f"{move}: the piece on {move.src} is "
+                    f"{_possessive(self.side_label(state, self.side(state, piece)))}; it is {_possessive(me)} turn")
         if state.resolved == state.player:
             return f"{move}: {me} has Resolved; those pieces move no more"
         if state.phase != POST_MOVE and piece not in self.own_pieces(state):
@@ -1216,7 +1222,7 @@ class KnowGame(Game[KnowState, KnowMove]):
         """Four players: the piece is the partner's (same colour, other stripe), which only its own seat moves."""
         theirs = SEAT_NAMES_4[SEATS_4.index((owner(piece), striped(piece)))]
         stripe = "striped" if SEATS_4[state.seat][1] else "plain"
-        return (f"{move}: the piece on {move.src} is {theirs}'s; partners move only their own pieces, "
+        return (f"{move}: the piece on {move.src} is {_possessive(theirs)}; partners move only their own pieces, "
                 f"{self.seat_label(state)} its {stripe} Bard, Fool and Herald (a Conjunction's pieces are shared "
                 "only in the catch-up after Resolution)")
 
@@ -1343,7 +1349,7 @@ class KnowGame(Game[KnowState, KnowMove]):
         if c > m:  # the die passes to the contender, and play goes on in seat order from there (design 19)
             kept = (rolls[rival],) if state.opts.conservation else ()
             lost = replace(state, contest=contest, path=None)
-            return self._end_turn(lost, text + f": {name}'s turn is forfeit", kept=kept, to=rival)
+            return self._end_turn(lost, text + f": {_possessive(name)} turn is forfeit", kept=kept, to=rival)
         state = replace(state, phase=PATH_MOVE, dice=(rolls[mover],), contest=contest)
         if not self._path_dests(state, piece, poc, rolls[mover]):
             return self._end_turn(replace(state, path=None),
