@@ -3,32 +3,19 @@ the two sides who roll, and a lost contest hands the turn to the contender."""
 
 from __future__ import annotations
 
-from app_helpers import DESKTOP, Dice, PHONE, new_app, point, press, pump, shot
+from app_helpers import PHONE, point, press, shot
+from test_app_know import open_scene, space
 
 import pytest
 
-from game.app.games.know.scene import KnowScene
-from game.rules.know import KNOW, board
-
-
-def open_scene(size, start, dice):
-    app = new_app(size)
-    scene = KnowScene(app, KNOW, KNOW.options_of(start), start=start, rng=Dice(dice))
-    scene.roll_seconds = 0
-    app.push(scene)
-    pump(app)
-    return app, scene
-
-
-def space(scene, name):
-    return scene.layout_board.centroids[board().index[name]]
+from game.rules.know import KNOW
 
 
 @pytest.mark.parametrize("size, touch", [(PHONE, True), ((1280, 800), False)])
 def test_three_player_path_contest_names_both_rollers_and_a_loss_passes_to_the_contender(size, touch):
     # the Heralds' piece on 2.2a contends 2.1a with the Bards' on 2.0; the Fools are not party to it
     start = KNOW.position({"h*": "2.2a"}, 0, options={"players": 3})
-    app, scene = open_scene(size, start, (1, 3))
+    app, scene = open_scene(size, start, dice=(1, 3))
     point(app, space(scene, "2.0"), touch)
     point(app, space(scene, "2.1a"), touch)
     assert scene.state.phase == "path-roll" and scene.state.contender == 2
@@ -44,7 +31,7 @@ def test_three_player_path_contest_names_both_rollers_and_a_loss_passes_to_the_c
 
 def test_four_player_lost_path_goes_to_the_contending_seat():
     start = KNOW.position({"b": "14.2a"}, options={"players": 4}, seat=3)
-    app, scene = open_scene(PHONE, start, (1, 6))
+    app, scene = open_scene(PHONE, start, dice=(1, 6))
     point(app, space(scene, "14.0"), True)
     point(app, space(scene, "14.1a"), True)
     press(app, "roll", touch=True)  # Red 1+0 against Blue 6+4
