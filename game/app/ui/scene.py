@@ -16,6 +16,7 @@ from typing import Protocol, runtime_checkable
 import pygame
 
 from game.app.saves.saved_game import SavedGame
+from game.app.saves.settings import Settings
 from . import theme
 from .device import Device
 from .input import Intent
@@ -34,6 +35,7 @@ class Host(Protocol):
     saved_notice: str      # a message about saves that could not be read ("" if none)
     device: Device         # the clipboard, exported records, the page's address and dialogs
     sound: Sounds          # the sounds of moves, captures and a game's end, and the mute switch
+    settings: Settings     # the player's settings (the sound, how far each lesson got)
 
     @property
     def top(self) -> Scene | None: ...
@@ -57,6 +59,10 @@ class Host(Protocol):
 
     def forget_game(self, game_id: str) -> None:
         """Delete the game in progress kept under `game_id` (the menu's Delete)."""
+
+    def learn(self, name: str) -> None:
+        """Open the lesson `name` (a game's Learn: on the menu and its rules page); where a game has
+        several (Truchet's square and hexagonal boards), ask which."""
 
 
 class Scene:
