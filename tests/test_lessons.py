@@ -36,7 +36,7 @@ def wrong_moves(lesson: Lesson, step: Step, state: object) -> list:
 
 # ------------------------------------------------------------------------------ every lesson
 def test_every_game_and_board_has_a_lesson_on_its_own_board():
-    assert set(LESSONS) == {"savoy", "savoya", "star", "know", "truchet", "truchet-hex"}
+    assert set(LESSONS) == {"savoy", "savoya", "star", "know", "truchet-square", "truchet-hex"}
     for key, lesson in LESSONS.items():
         assert lesson.key == key and lesson.game in GAMES and lesson.game in GAME_SCENES
         assert 4 <= len(lesson.steps) <= 10, key

@@ -28,13 +28,9 @@ REFUSED = {"savoy": "pass", "savoya": "pass", "star": "swap", "know": "pass", "t
 
 
 def open_lesson(app, lesson_key: str, at: int) -> LessonScene:
-    """The lesson `lesson_key` at step `at`, opened by the app's one Learn function (a game with lessons
-    on two boards asks which, and the test answers)."""
+    """The lesson `lesson_key` at step `at`, opened by the app's one Learn function."""
     app.settings.set_lesson(lesson_key, Progress(at=at).to_json())
-    game = LESSONS[lesson_key].game
-    app.learn(lesson_key if lesson_key != game else game)
-    if not isinstance(app.top, LessonScene):
-        press(app, f"learn-{lesson_key}")
+    app.learn(lesson_key)
     scene = top(app)
     assert isinstance(scene, LessonScene) and scene.lesson.key == lesson_key and scene.run.index == at
     pump(app, 2)
@@ -257,6 +253,28 @@ def on_menu(app, name: str) -> None:
                                              flipped=False, precise_x=0.0, precise_y=0.0, touch=False, which=0))
         pump(app)
     press(app, name, touch=True)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_menu_shows_a_learn_button_on_every_game(size):
+    px, touch = SIZES[size]
+    app = new_app(px)
+    menu = top(app)
+    for name in LESSONS:
+        game = LESSONS[name].game
+        assert menu.button(f"learn-{game}").rect.height >= 44
+    shot(app, f"lesson-menu-{size}")
+    on_menu(app, "rules-truchet")
+    shot(app, f"lesson-rules-page-{size}")
+    learn = top(app).button("learn")
+    assert learn.label == "Learn Truchet by playing" and app.surface.get_rect().contains(learn.rect)
+    press(app, "learn", touch=touch)  # the square board's page: its lesson
+    assert top(app).lesson.key == "truchet-square"
+    press(app, "menu", touch=touch)
+    on_menu(app, "learn-truchet")  # the menu's Truchet: two boards, the dialog asks which
+    shot(app, f"lesson-which-board-{size}")
+    press(app, "learn-truchet-square", touch=touch)
+    assert top(app).lesson.key == "truchet-square"
 
 
 def test_menu_and_rules_pages_open_the_lessons():

@@ -81,9 +81,10 @@ class App:
 
     # -- lessons ---------------------------------------------------------------------------
     def learn(self, name: str) -> None:
-        """Open the lesson `name` (a game's, or a variant's such as ``truchet-hex``) where the player left
-        it; a game with lessons on more than one board asks which."""
-        found = [lesson for key, lesson in LESSONS.items() if key == name or key.startswith(name + "-")]
+        """Open the lesson `name` (its key: a game's name, or ``truchet-hex``) where the player left it; a
+        game's name with lessons on more than one board (``truchet``) asks which."""
+        found = [LESSONS[name]] if name in LESSONS else [
+            lesson for key, lesson in LESSONS.items() if key.startswith(name + "-")]
         if len(found) == 1:
             open_lesson(self, found[0], GAME_SCENES[found[0].game])
         elif found:

@@ -50,6 +50,7 @@ class LessonScene(PanelScene):
     """Laid over a game's scene class by `lesson_scene`; made by `open_lesson` (or Next, Back, Retry)."""
 
     game_scene: type[GameScene] = PanelScene  # the game's own scene class (set by `lesson_scene`)
+    typing = True  # a desktop shows the typed-move box (unless the lesson needs its room: `make_room`)
 
     def __init__(self, app: Host, run: LessonRun) -> None:
         self.run = run
@@ -244,7 +245,7 @@ class LessonScene(PanelScene):
         """The game's panels down to its buttons; then (on a desktop) the typed-move box across the whole
         width, and the lesson's panel in what is left (returned: its top)."""
         super()._stack_panels(x, y, width, gap)
-        if self.portrait:
+        if self.portrait or not self.typing:
             top = self.entry_rect.top
             self.entry_rect = pygame.Rect(0, 0, 0, 0)
         else:
@@ -262,18 +263,16 @@ class LessonScene(PanelScene):
         """The board leaves the lesson's panel the room its words need."""
         given = SHORT_MOVES_H if self.short_phone else self.moves_min_h
         inner = width - 2 * PHONE_PAD - 2 * PANEL_PAD  # the panel's words span the screen less its margins
-        return super().phone_board_height(room - max(0, self.panel_height(inner) - given), width)
+        least = min(room, self.board_min_h)  # (but the board keeps the least it has in a game)
+        return super().phone_board_height(max(least, room - max(0, self.panel_height(inner) - given)), width)
 
     def layout(self, size: tuple[int, int]) -> None:
+        self.typing = True  # (a desktop: the typed-move box, unless the lesson's words need its room)
         super().layout(size)
         if self.portrait and self.short_phone and self.cards:
-            # a short phone: the players' cards give the board their room (the status line says whose turn it is)
-            top = self.b["menu"].rect.bottom + 6
-            rise = self.board_rect.top - top
-            self.cards = []
-            self.board_rect = pygame.Rect(self.board_rect.left, top, self.board_rect.width, self.board_rect.height + rise)
-            self.board_zoom.camera.set_viewport(self.board_rect)
-            self.relayout_board()
+            self.drop_cards(size)
+        elif not self.portrait:
+            self.make_room(size)
         self.lesson_rect, self.moves_rect = self.moves_rect, pygame.Rect(0, 0, 0, 0)
         rect = self.lesson_rect
         row = pygame.Rect(rect.left + 8, rect.bottom - 8 - self.row_height(), rect.width - 16, self.row_height())
@@ -281,6 +280,37 @@ class LessonScene(PanelScene):
             button.rect = pygame.Rect(0, 0, 0, 0)
         shown = {button.name: button for button in self.lesson_buttons()}
         layout_button_rows(shown, [[(name, 2 if name == "lesson-first" else 1) for name in shown]], row, 6, row.height)
+
+    def drop_cards(self, size: tuple[int, int]) -> None:
+        """A short phone: the players' cards give their room (the status line says whose turn it is) to the
+        lesson's words, as much as they lack, and the rest to the board; the panels under it move up."""
+        w, h = size
+        top = self.b["menu"].rect.bottom + 6
+        rise = self.board_rect.top - top
+        lacking = self.panel_height(w - 2 * PHONE_PAD - 2 * PANEL_PAD) - self.moves_rect.height
+        board_h = self.board_rect.height + rise - min(rise, max(0, lacking))
+        self.cards = []
+        self.board_rect = pygame.Rect(self.board_rect.left, top, self.board_rect.width, board_h)
+        y = self._stack_panels(PHONE_PAD, top + board_h + 2, w - 2 * PHONE_PAD, 6)
+        self.moves_rect = pygame.Rect(PHONE_PAD, y, w - 2 * PHONE_PAD, max(40, h - y - PHONE_PAD))
+        self.board_zoom.camera.set_viewport(self.board_rect)
+        self.relayout_board()
+
+    def make_room(self, size: tuple[int, int]) -> None:
+        """A low desktop window: where the lesson's words lack room beside the board, the typed-move box gives
+        its room, then (if that is not enough) the players' cards do."""
+        need = self.panel_height(self.moves_rect.width - 2 * PANEL_PAD)
+        top = self.cards[0].top
+        for drop in ("typing", "cards"):
+            if self.moves_rect.height >= need:
+                return
+            if drop == "typing":
+                self.typing = False
+            else:
+                self.cards = []
+            x, width, pad, gap = self.moves_rect.left, self.moves_rect.width, 16, 8
+            y = self._stack_panels(x, max((card.bottom + gap for card in self.cards), default=top), width, gap)
+            self.moves_rect = pygame.Rect(x, y, width, max(40, size[1] - y - pad))
 
     def row_height(self) -> int:
         return theme.MIN_TOUCH if self.short_phone else ROW
@@ -338,7 +368,10 @@ class LessonScene(PanelScene):
             bar = pygame.Rect(self.b["menu"].rect.right + 4, 0, self.b["rules"].rect.left - self.b["menu"].rect.right - 8,
                               self.b["menu"].rect.bottom + 2)
             surface.fill(theme.BG, bar)
-            theme.text(surface, f"Learn {self.lesson.title}", 24, theme.TEXT, center=(bar.centerx, self.b["menu"].rect.centery),
+            words = f"Learn {self.lesson.title}"
+            if theme.font(24).size(words)[0] > bar.width:
+                words = self.lesson.title
+            theme.text(surface, words, 24, theme.TEXT, center=(bar.centerx, self.b["menu"].rect.centery),
                        max_width=bar.width)
         self.draw_lesson(surface)
 
@@ -357,11 +390,13 @@ class LessonScene(PanelScene):
                 pygame.draw.circle(surface, theme.ACCENT, (x, cy), 8, 2)
             x += 17
         title = "Ready to play" if self.step is None else f"{index + 1}/{steps} {self.step.title}"
+        if not self.portrait:  # (a phone's top bar names the lesson)
+            title = f"Learn {self.lesson.title}: {title}"
         theme.text(surface, title, self.text_sizes()[0], theme.ACCENT, midleft=(x + 4, cy),
                    max_width=rect.right - 10 - (x + 4))
         body = pygame.Rect(rect.left + PANEL_PAD, rect.top + HEADER + 10, rect.width - 2 * PANEL_PAD,
                            rect.bottom - 12 - self.row_height() - (rect.top + HEADER + 10))
-        draw_blocks(surface, self.blocks(), body, *self.text_sizes())
+        draw_blocks(surface, self.blocks(), body, theme.MIN_TEXT, self.text_sizes()[1])  # (shrinking as it must)
         b = self.lesson_b
         b["next"].enabled = self.run.step_done or self.run.answer_shown
         b["next"].label = "Finish >" if index == steps - 1 else "Next >"

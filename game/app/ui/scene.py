@@ -61,8 +61,8 @@ class Host(Protocol):
         """Delete the game in progress kept under `game_id` (the menu's Delete)."""
 
     def learn(self, name: str) -> None:
-        """Open the lesson `name` (a game's Learn: on the menu and its rules page); where a game has
-        several (Truchet's square and hexagonal boards), ask which."""
+        """Open the lesson `name` (the Learn of the menu and of the rules pages: a lesson's key, or a game's
+        name); a game with lessons on several boards (Truchet: square and hexagonal) asks which."""
 
 
 class Scene:

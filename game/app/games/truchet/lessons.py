@@ -41,7 +41,7 @@ def lands(game: Game, before: Any, move: Any, after: Any, args: tuple) -> bool:
 PREDICATES = {"captures": captures, "lands": lands}
 
 LESSON = Lesson(
-    key="truchet",
+    key="truchet-square",
     game="truchet",
     title="Truchet",
     options={},
@@ -77,13 +77,13 @@ LESSON = Lesson(
             notice="Stacks next to the same junction (one tile side away, never diagonally) can merge onto it, "
                    "all their pieces together. A stack holds at most 4 pieces.",
             task="Merge your pieces on e1 and e3 onto e2, between them.",
-            hint="Tap the ring on e2, then your two pieces next to it, then Play.",
+            hint="Tap both pieces, then the ring between them on e2, then Play.",
             praise="A stack of two on e2. A merge always lands on the other colour: e2 is O's.",
             setup={"tiles": TILES, "x": {"e1": 1, "e3": 1, "b2": 1}, "o": {"c4": 1, "b5": 1, "d5": 1}},
             rule=Rule("lands", ("merge", "e2")),
             answer="e1,e3-e2",
             marks=("e1", "e3"),
-            show="Tap the ring on e2, then e1 and e3, then Play.",
+            show="Tap your pieces on e1 and e3, then the ring on e2, then Play.",
         ),
         Step(
             title="Capture",
@@ -97,7 +97,7 @@ LESSON = Lesson(
             rule=Rule("captures", ("e2",)),
             answer="e1,e3-e2",
             marks=("e2",),
-            show="Tap the red ring on e2, then e1 and e3, then Play.",
+            show="Tap your pieces on e1 and e3, then the red ring on e2, then Play.",
         ),
         Step(
             title="Split",
@@ -105,13 +105,13 @@ LESSON = Lesson(
                    "A part may take an enemy stack there.",
             task="The O piece on d2 stands on your colour, so one piece can take it: split your stack of two, one "
                  "piece onto d2.",
-            hint="Tap the ring on d2 to send it a piece, then another ring for the other piece, then Play.",
+            hint="Tap your stack, then the red ring on d2 for one piece and another ring for the other.",
             praise="Taken by a part of your split: on your colour, as tall is enough.",
             setup={"tiles": TILES, "x": {"e2": 2, "b2": 1}, "o": {"d2": 1, "b5": 1, "c4": 1}},
             rule=Rule("captures", ("d2",)),
             answer="e2-d2,f2",
             marks=("e2", "d2"),
-            show="Tap the ring on d2, then the ring on f2, then Play.",
+            show="Tap your stack on e2, then the red ring on d2, then the ring on f2, then Play.",
         ),
         Step(
             title="Winning",
@@ -123,7 +123,7 @@ LESSON = Lesson(
             rule=Rule("wins"),
             answer="e2-d2,2xe3",
             marks=("d2", "e3"),
-            show="Tap the ring on d2 once and the ring on e3 twice (two pieces), then Play.",
+            show="Tap your stack on e2, then the ring on d2 once and the ring on e3 twice, then Play.",
         ),
     ),
     finale="You know Truchet: flip a tile to reshape the regions, then step, merge or split; capture by "
@@ -147,12 +147,13 @@ HEX_LESSON = Lesson(
             title="The hex board",
             notice="Hexagonal Truchet is Truchet on hexagons, our design of the variant its inventor left "
                    "unfinished. Each tile's three curves leave a band joining three of its corners.",
-            task="Step your piece on c1 through your teal region up to h6: tap it, then the green dot.",
+            task="Step your piece on c1 through your teal region up to h6, ringed at the top: tap it, then the "
+                 "green dot there.",
             hint="Your region winds up the board: h6 is one of the green dots at the top.",
             praise="As on the square board, a step runs anywhere along your region, never over a stack.",
             setup={"tiles": HEX_TILES, "x": {"c1": 1, "e1": 1, "i1": 1}, "o": {"b3": 1, "e4": 1, "h3": 1}},
             accept=("c1-h6",),
-            marks=("c1",),
+            marks=("c1", "h6"),
             show="Tap your piece on c1, then the green dot on h6.",
         ),
         Step(
@@ -164,7 +165,7 @@ HEX_LESSON = Lesson(
             praise="The flip opened the way. Each of your pieces keeps the three tiles round it from flipping.",
             setup={"tiles": HEX_TILES, "x": {"i1": 1, "c1": 1, "e1": 1}, "o": {"b3": 1, "e4": 1, "f3": 1}},
             accept=("hj23:i1-h6",),
-            marks=("hj23", "i1"),
+            marks=("hj23", "i1", "h6"),
             show="Tap the tile hj23, then your piece on i1, then h6.",
         ),
         Step(
@@ -177,7 +178,7 @@ HEX_LESSON = Lesson(
             setup={"tiles": HEX_TILES, "x": {"f2": 1, "e3": 1, "g3": 1, "c1": 1}, "o": {"f3": 1, "b3": 1, "h3": 1}},
             accept=("f2,e3,g3-f3",),
             marks=("f2", "e3", "g3"),
-            show="Tap the red ring on f3, then f2, e3 and g3, then Play.",
+            show="Tap your pieces on f2, e3 and g3, then the red ring on f3, then Play.",
         ),
         Step(
             title="Split three ways",
@@ -189,7 +190,7 @@ HEX_LESSON = Lesson(
             rule=Rule("wins"),
             answer="f3-f2,e3,g3",
             marks=("e3", "g3"),
-            show="Tap the rings on f2, e3 and g3 once each, then Play.",
+            show="Tap your stack on f3, then the rings on f2, e3 and g3, then Play.",
         ),
     ),
     finale="You know Hexagonal Truchet: Truchet's rules on hexagons, with three neighbours a junction and six "

@@ -97,7 +97,7 @@ TRUCHET_RULES = RulesPage(
     ),
     diagram=_draw_diagram,
     caption=_caption(),
-    lesson="truchet",
+    lesson="truchet-square",
 )
 
 
