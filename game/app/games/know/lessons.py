@@ -94,7 +94,8 @@ LESSON = Lesson(
                    "ordinary move may cross it. A Solipsistic Path, declared before you roll, can.",
             task="Declare a Path for your Fool on 2.2b: tap it, then a glowing point of contention next to it.",
             hint="The glowing spaces beside your Fool are the points of contention: tap the Fool first.",
-            praise="Declared. Now both players roll a die, each adding the spaces their pieces there influence.",
+            praise="Declared. Now both players roll a die, each adding the spaces influenced by their pieces "
+                   "beside that point.",
             setup={"pieces": PATH, "phase": PREROLL},
             rule=Rule("kind", ("path",)),
             answer="path:2.2b>1.2a",
@@ -155,6 +156,6 @@ LESSON = Lesson(
             show="Tap your Bard on 9.2a, then 10.2a.",
         ),
     ),
-    finale="You know know: roll and move exactly, stay out of Blue's influence, connect your pairs across "
+    finale="That is know: roll and move exactly, stay out of Blue's influence, connect your pairs across "
            "the centre, and Resolve with three at once. The Path and the Errand get you out of tight spots.",
 )

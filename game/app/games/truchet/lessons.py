@@ -162,7 +162,7 @@ HEX_LESSON = Lesson(
             task="Your piece on i1 is shut in a region of three junctions: flip the ringed tile hj23, then step "
                  "to h6.",
             hint="Tap the ringed tile first: its corners are all empty, so it flips.",
-            praise="The flip opened the way. Each of your pieces keeps the three tiles round it from flipping.",
+            praise="The flip opened the way. Any piece keeps the tiles round it from flipping.",
             setup={"tiles": HEX_TILES, "x": {"i1": 1, "c1": 1, "e1": 1}, "o": {"b3": 1, "e4": 1, "f3": 1}},
             accept=("hj23:i1-h6",),
             marks=("hj23", "i1", "h6"),
