@@ -291,10 +291,14 @@ def test_menu_and_rules_pages_open_the_lessons():
     assert isinstance(top(app), RulesScene)
     press(app, "learn", touch=True)
     assert top(app).lesson.key == "know"
+    lesson = top(app)
     press(app, "rules", touch=True)  # the lesson's own Rules, and back to the lesson
     assert isinstance(top(app), RulesScene)
     press(app, "back", touch=True)
-    assert isinstance(top(app), LessonScene)
+    assert top(app) is lesson
+    press(app, "rules", touch=True)
+    press(app, "learn", touch=True)  # the rules page's Learn: back to the lesson open under it
+    assert top(app) is lesson and len(app.stack) == 3  # (menu, rules page, lesson)
 
 
 @pytest.mark.parametrize("size", [(360, 640), (800, 600)])

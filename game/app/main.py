@@ -19,7 +19,7 @@ from typing import Sequence
 import pygame
 
 from game.app.games.registry import GAME_SCENES, LESSONS, NOT_SHOWN, OPTION_WORDS
-from game.app.play.lesson_scene import open_lesson
+from game.app.play.lesson_scene import LessonScene, open_lesson
 from game.app.saves import saved_game
 from game.app.saves.settings import Settings
 from game.app.saves.storage import Storage, default_storage
@@ -86,6 +86,11 @@ class App:
         found = [LESSONS[name]] if name in LESSONS else [
             lesson for key, lesson in LESSONS.items() if key.startswith(name + "-")]
         if len(found) == 1:
+            for k, scene in enumerate(self.stack):  # the lesson is open under this screen (its Rules): back to it
+                if isinstance(scene, LessonScene) and scene.lesson is found[0]:
+                    del self.stack[k + 1:]
+                    scene.layout(self.size)
+                    return
             open_lesson(self, found[0], GAME_SCENES[found[0].game])
         elif found:
             title = GAMES[name].title if name in GAMES else name
