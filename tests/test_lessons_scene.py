@@ -16,6 +16,7 @@ from app_helpers import click, key, new_app, point, press, pump, shot, top, type
 from game.app.games.registry import GAME_SCENES, LESSONS
 from game.app.play.lesson import Progress, is_right, start_state
 from game.app.play.lesson_scene import LessonScene
+from game.app.saves.settings import Settings
 from game.app.saves.storage import Storage
 from game.app.screens.rules import RulesScene
 
@@ -314,3 +315,20 @@ def test_every_lesson_fits_the_small_sizes(size):
             assert screen.contains(button.rect) and button.rect.height >= 44 and scene.lesson_rect.contains(button.rect)
         assert scene.board_rect.height >= 120
         shot(app, f"lesson-{lesson_key}-1-{size[0]}x{size[1]}")
+
+
+@pytest.mark.parametrize("kept", ['{"lessons": 5}', '{"lessons": {"star": "x"}}', '{"lessons": {"star": {"at": 99}}}',
+                                  'not json', '{"lessons": {"star": {"done": [1, 2], "at": 3}}, "sound": false}'])
+def test_progress_kept_in_a_damaged_settings_file_never_stops_a_lesson(tmp_path, kept):
+    """The settings file is text from outside: whatever it holds, the lesson opens (where it says, when it
+    says it well) and keeps its progress there again."""
+    (tmp_path / "settings.json").write_text(kept, encoding="utf-8")
+    app = new_app(PHONE, storage=Storage(tmp_path))
+    app.learn("star")
+    scene = top(app)
+    assert isinstance(scene, LessonScene)
+    well_kept = "done" in kept
+    assert scene.run.index == (3 if well_kept else 0)
+    assert scene.run.progress.done == ({1, 2} if well_kept else set())
+    assert app.settings.sound == ("false" not in kept)
+    assert Progress.from_json(Settings(Storage(tmp_path)).lesson("star"), 7).at == scene.run.index

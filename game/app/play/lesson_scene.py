@@ -41,6 +41,7 @@ TEXT_SIZES = ((20, 22), (22, 26))  # the panel's text: (least, most) on a phone,
 HEADER = 24                    # px: the panel's top line (the step's place among the others)
 ROW = 48                       # px: the panel's row of buttons
 PANEL_PAD = 10                 # px: the panel's words from its sides
+BLOCK_GAP = 6                  # px: between its paragraphs
 PHONE_PAD = 8                  # px: the panels from the sides of a phone's screen (`PanelScene`'s)
 #: buttons of a game scene that a lesson does without
 HIDDEN = frozenset({"more", "hint", "pause", "redo"})
@@ -197,7 +198,8 @@ class LessonScene(PanelScene):
 
     def next_roll(self) -> Any:
         """The lesson's dice when the step fixes them, else the game's own."""
-        return self.run.next_roll(self.state) or super().next_roll()
+        roll = self.run.next_roll(self.state)
+        return roll if roll is not None else super().next_roll()
 
     def typed_roll_refused(self, text: str) -> bool:
         if not self.history.roll_due():
@@ -352,9 +354,9 @@ class LessonScene(PanelScene):
             refused = "x" * 12 + " this is the rules' reason for refusing a move, as long as most of them are."
             feedback = max((step.praise, f"{refused} {step.hint}",
                             f"Not that one. The answer is drawn on the board. {step.show or step.answer}"),
-                           key=lambda words: theme.wrapped_height(words, least, width, 1.1))
+                           key=lambda words: block_height(words, least, width))
             texts.append(feedback)
-        words = sum(theme.wrapped_height(t, least, width, 1.1) + 6 for t in texts)
+        words = sum(block_height(t, least, width) + BLOCK_GAP for t in texts)
         return HEADER + 8 + words + self.row_height() + 20
 
     # -- drawing -------------------------------------------------------------------------------
@@ -424,16 +426,22 @@ def draw_blocks(surface: pygame.Surface, blocks: Sequence[tuple[str, tuple[int, 
     """Paragraphs one under another in `rect`, at the largest size from `most` down to `least` that fits
     (at `least`, what does not fit is cut at the bottom)."""
     size = most
-    while size > least and sum(theme.wrapped_height(w, size, rect.width, 1.1) + 6 for w, _ in blocks) > rect.height:
+    while size > least and sum(block_height(w, size, rect.width) + BLOCK_GAP for w, _ in blocks) > rect.height:
         size -= 1
+    step = theme.font(size).get_linesize()
     y = rect.top
     for words, colour in blocks:
         for line in theme.wrap(words, size, rect.width):
-            if y + theme.font(size).get_linesize() > rect.bottom + 4:
+            if y + step > rect.bottom + 4:
                 return
             theme.text(surface, line, size, colour, topleft=(rect.left, y), max_width=rect.width)
-            y += round(theme.font(size).get_linesize() * 1.1 / 1.1)
-        y += 6
+            y += step
+        y += BLOCK_GAP
+
+
+def block_height(words: str, size: int, width: int) -> int:
+    """The height of `words` wrapped to `width` at `size`, a line apart."""
+    return len(theme.wrap(words, size, width)) * theme.font(size).get_linesize()
 
 
 @lru_cache(maxsize=None)
