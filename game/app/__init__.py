@@ -19,7 +19,9 @@ Where things are (each line imports only from the lines below it, and from
   game's frame goes through its `update`), ``panels.py`` (PanelScene: the
   cards, status, typed-move entry, Hint/Pause, message and move list; every
   game's input goes through its `handle`), ``computer.py`` (a `game.ai`
-  search stepped a slice per frame) and ``dice.py``.
+  search stepped a slice per frame), ``dice.py``, and ``lesson.py`` with
+  ``lesson_scene.py`` (every game's lessons, data in ``games/<game>/lessons.py``,
+  played on the game's own scene).
 - ``screens/game_over.py``, ``screens/rules.py``, ``screens/scrolling.py``:
   the screens a game opens (its result, its rules) and the base of pages that
   scroll.

@@ -18,17 +18,20 @@ from typing import Sequence
 
 import pygame
 
-from game.app.games.registry import GAME_SCENES, NOT_SHOWN, OPTION_WORDS
+from game.app.games.registry import GAME_SCENES, LESSONS, NOT_SHOWN, OPTION_WORDS
+from game.app.play.lesson_scene import LessonScene, open_lesson
 from game.app.saves import saved_game
 from game.app.saves.settings import Settings
 from game.app.saves.storage import Storage, default_storage
-from game.app.screens.dialog import NoticeScene
+from game.app.screens.dialog import DialogScene, NoticeScene
 from game.app.screens.menu import MenuScene
 from game.app.ui import theme
 from game.app.ui.device import Device, default_device
 from game.app.ui.input import InputMapper, Intent
 from game.app.ui.scene import Scene
 from game.app.ui.sound import Sounds
+from game.app.ui.widgets import Button
+from game.rules import GAMES
 from game.rules.reading import quote, whole_number
 
 DEFAULT_SIZE = (1280, 720)
@@ -86,6 +89,32 @@ class App:
     def forget_game(self, game_id: str) -> None:
         self.saved_games = [g for g in self.saved_games if g.id != game_id]
         self.storage.delete(saved_game.name_of(game_id))
+
+    # -- lessons ---------------------------------------------------------------------------
+    def learn(self, name: str) -> None:
+        """Open the lesson `name` (its key: a game's name, or ``truchet-hex``) where the player left it; a
+        game's name with lessons on more than one board (``truchet``) asks which."""
+        found = [LESSONS[name]] if name in LESSONS else [
+            lesson for key, lesson in LESSONS.items() if key.startswith(name + "-")]
+        if len(found) == 1:
+            for k, scene in enumerate(self.stack):  # the lesson is open under this screen (its Rules): back to it
+                if isinstance(scene, LessonScene) and scene.lesson is found[0]:
+                    del self.stack[k + 1:]
+                    scene.layout(self.size)
+                    return
+            open_lesson(self, found[0], GAME_SCENES[found[0].game])
+        elif found:
+            title = GAMES[name].title if name in GAMES else name
+            dialog = DialogScene(self, f"Learn {title}", "Which board would you like to learn?")
+
+            def choose(lesson: object) -> None:
+                dialog.close()
+                open_lesson(self, lesson, GAME_SCENES[lesson.game])  # type: ignore[attr-defined]
+
+            dialog.buttons = [Button(lesson.title, (lambda lesson=lesson: choose(lesson)), name=f"learn-{lesson.key}",
+                                     primary=not k) for k, lesson in enumerate(found)]
+            dialog.buttons.append(Button("Cancel", dialog.close, name="cancel"))
+            self.push(dialog)
 
     # -- a game link in the page's address --------------------------------------------------
     def open_address(self) -> None:

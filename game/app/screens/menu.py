@@ -54,6 +54,9 @@ class MenuScene(ScrollingScene):
                           enabled=game.name in self.playable)
             rules = Button("Rules", (lambda g=game: self.open_rules(g)), name=f"rules-{game.name}")
             self.cards.append((game, pygame.Rect(0, 0, 0, 0), play, rules))
+        # each game's Learn: its lesson, played on its board (`Host.learn`)
+        self.learn_buttons = {game.name: Button("Learn", (lambda g=game: self.app.learn(g.name)), name=f"learn-{game.name}")
+                              for game in self.games}
         self.open_button = Button("Open a game link or record", self.open_dialog, name="open")
         self.sound_button = Button(app.sound.label, self.toggle_sound, name="sound")
         # one row per game in progress: (game, row rect, Resume, Delete); Resume/Delete of the first are
@@ -76,7 +79,8 @@ class MenuScene(ScrollingScene):
             self.resume_button = Button("Resume", self.resume_game, name="resume", primary=True, enabled=False)
         self.buttons = [b for _, _, resume, delete in self.rows for b in (resume, delete)]
         self.buttons += [self.open_button, self.sound_button,
-                         *(b for _, _, play, rules in self.cards for b in (play, rules))]
+                         *(b for _, _, play, rules in self.cards for b in (play, rules)),
+                         *self.learn_buttons.values()]
         if not self.app.browser:
             self.buttons.append(self.quit)
 
@@ -216,15 +220,19 @@ class MenuScene(ScrollingScene):
             text_w = width - 32 if narrow else width - 32 - 150
             lines = len(theme.wrap(game.summary, self.summary_size, text_w))
             height = 52 + lines * (self.summary_size + 2) + (66 if narrow else 12)
-            height = max(height, 130 if not narrow else 0)
+            height = max(height, 182 if not narrow else 0)
             rect = pygame.Rect(left, y, width, height)
             self.cards[k] = (game, rect, play, rules)
+            learn = self.learn_buttons[game.name]
             if narrow:
-                play.rect = pygame.Rect(rect.left + 16, rect.bottom - 60, (width - 44) // 2, 48)
-                rules.rect = pygame.Rect(play.rect.right + 12, rect.bottom - 60, (width - 44) // 2, 48)
+                third = (width - 56) // 3
+                play.rect = pygame.Rect(rect.left + 16, rect.bottom - 60, third, 48)
+                learn.rect = pygame.Rect(play.rect.right + 12, rect.bottom - 60, third, 48)
+                rules.rect = pygame.Rect(learn.rect.right + 12, rect.bottom - 60, third, 48)
             else:
                 play.rect = pygame.Rect(rect.right - 146, rect.top + 16, 130, 50)
-                rules.rect = pygame.Rect(rect.right - 146, rect.top + 74, 130, 44)
+                learn.rect = pygame.Rect(rect.right - 146, rect.top + 74, 130, 44)
+                rules.rect = pygame.Rect(rect.right - 146, rect.top + 126, 130, 44)
             y += height + 14
         self.quit.rect = pygame.Rect(left + width - 110, max(y, h - pad - 48 - self.scroll), 110, 48)
         self.content_height = self.quit.rect.bottom + pad + self.scroll
@@ -320,6 +328,7 @@ class MenuScene(ScrollingScene):
                 play.label = "Soon"
             play.draw(surface, self.hover)
             rules.draw(surface, self.hover)
+            self.learn_buttons[game.name].draw(surface, self.hover)
         if not self.app.browser:
             self.quit.draw(surface, self.hover)
 

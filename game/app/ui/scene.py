@@ -16,6 +16,7 @@ from typing import Protocol, runtime_checkable
 import pygame
 
 from game.app.saves.saved_game import SavedGame
+from game.app.saves.settings import Settings
 from . import theme
 from .device import Device
 from .input import Intent
@@ -34,6 +35,7 @@ class Host(Protocol):
     saved_notice: str      # a message about saves that could not be read ("" if none)
     device: Device         # the clipboard, exported records, the page's address and dialogs
     sound: Sounds          # the sounds of moves, captures and a game's end, and the mute switch
+    settings: Settings     # the player's settings (the sound, how far each lesson got)
 
     @property
     def top(self) -> Scene | None: ...
@@ -61,6 +63,10 @@ class Host(Protocol):
     def kept_game(self, game_id: str) -> tuple[SavedGame | None, bool]:
         """The game kept under `game_id` as stored now, and whether that id is taken at all (see
         `game.app.saves.saved_game.kept_game`)."""
+
+    def learn(self, name: str) -> None:
+        """Open the lesson `name` (the Learn of the menu and of the rules pages: a lesson's key, or a game's
+        name); a game with lessons on several boards (Truchet: square and hexagonal) asks which."""
 
 
 class Scene:
