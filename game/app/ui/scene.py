@@ -16,6 +16,7 @@ from typing import Protocol, runtime_checkable
 import pygame
 
 from game.app.saves.saved_game import SavedGame
+from game.app.saves.settings import Settings
 from . import theme
 from .device import Device
 from .input import Intent
@@ -34,6 +35,7 @@ class Host(Protocol):
     saved_notice: str      # a message about saves that could not be read ("" if none)
     device: Device         # the clipboard, exported records, the page's address and dialogs
     sound: Sounds          # the sounds of moves, captures and a game's end, and the mute switch
+    settings: Settings     # kept between sessions: manual rolls, each board's last new-game choices
 
     @property
     def top(self) -> Scene | None: ...
