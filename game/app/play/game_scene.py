@@ -159,7 +159,7 @@ class GameScene(Seating, Scene):
         except RulesError as err:
             self.say(str(err), error=True)
             return False
-        self.share_due = self.from_link
+        self.share_due = self.from_link and self.remote_to_act()  # (the turn has gone to the other side)
         self.start_motion(shown, played)
         self.make_sound(before, played)
         self.after_move(played)
@@ -219,8 +219,13 @@ class GameScene(Seating, Scene):
         return self.computer_to_act() or self.remote_to_act()
 
     def can_undo(self) -> bool:
-        """Undo has something to take back (in a game by link, a move of this device's not yet sent)."""
-        return self.history.can_undo() and len(self.history.moves) > self.undo_floor()
+        """Undo has something to take back (in a game by link, a move of this device's not yet sent: a
+        roll thrown by itself alone is none)."""
+        history = self.history
+        if not self.from_link:
+            return history.can_undo()
+        return history.can_undo() and any(self.human_decides(history.states[k])
+                                           for k in range(self.undo_floor(), len(history.moves)))
 
     # -- the frame ---------------------------------------------------------------------------
     def update(self, dt: float) -> None:

@@ -69,6 +69,9 @@ class Seating:
     def has_human(self) -> bool:
         return HUMAN in self.seats
 
+    #: what a side does when chance is due (the menu's "R to roll"; Truchet's tiles drawn at random: "place")
+    chance_verb = "roll"
+
     @staticmethod
     def rollers(game: Game, state: Any) -> Sequence[int]:
         """The colours that throw the roll due in `state` (a game whose rolls have an owner says so; by

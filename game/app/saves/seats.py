@@ -82,8 +82,8 @@ def players_words(seats: Sequence[str], names: Sequence[str]) -> str:
 
 def turn_words(seats: Sequence[str], names: Sequence[str], persons: Sequence[int], colours: Sequence[int],
                verb: str) -> str:
-    """Whose turn it is: `colours` (sides; their players `persons`) are to `verb` (move, roll): ``your move``,
-    ``L to roll: Computer (level 3)``, ``everyone to roll``."""
+    """Whose turn it is: `colours` (sides; their players `persons`) are to `verb` (move, roll): ``your move
+    (R)``, ``L to roll: Computer``, ``everyone to roll``."""
     if not colours:
         return ""
     if len(colours) > 1:
@@ -92,4 +92,4 @@ def turn_words(seats: Sequence[str], names: Sequence[str], persons: Sequence[int
     who = person_words(seats, person)
     if who == "You":
         return f"your {verb} ({names[colour]})"
-    return f"{names[colour]} to {verb}: {who}"
+    return f"{names[colour]} to {verb}: {'Computer' if level_of(seats[person]) is not None else who}"

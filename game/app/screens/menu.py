@@ -116,7 +116,7 @@ class MenuScene(ScrollingScene):
         if game.is_chance(state):
             scene = self.scenes.get(game.name)
             colours = list(scene.rollers(game, state)) if scene is not None else []
-            verb = "roll"
+            verb = scene.chance_verb if scene is not None else "roll"
         else:
             mover = game.to_move(state)
             colours, verb = ([] if mover is None else [mover]), "move"

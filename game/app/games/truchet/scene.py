@@ -59,6 +59,7 @@ class TruchetScene(PanelScene):
     move_col_w = 190
     chance_leads = False  # (tiles drawn at random follow the "random" that asked for them)
     hand_rolls = False    # (and are drawn by themselves, whatever the Rolls setting)
+    chance_verb = "place"
     view_buttons = frozenset({"parity"})
 
     def __init__(self, app: Host, game: Game = TRUCHET, options: dict[str, OptionValue] | None = None,
