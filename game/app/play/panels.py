@@ -319,13 +319,21 @@ def draw_marks(surface: pygame.Surface, strokes: Sequence[Sequence[Point]], radi
                alpha: int = 255, label: str = "") -> None:
     """A move drawn over a board: each stroke a ring at its last point and, from its first point, a line
     with an arrowhead (a stroke of one point is a ring alone); `label` in a pill by the first ring."""
-    if not strokes or alpha <= 0:
+    every = [(float(x), float(y)) for stroke in strokes for x, y in stroke]
+    if not every or alpha <= 0:
         return
-    layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    # the layer covers the strokes only (three or four players mark several moves every frame)
+    margin = radius + max(8.0, radius * 0.7) + 4
+    left, top = min(x for x, _ in every) - margin, min(y for _, y in every) - margin
+    area = pygame.Rect(int(left), int(top), int(max(x for x, _ in every) + margin - left) + 1,
+                       int(max(y for _, y in every) + margin - top) + 1).clip(surface.get_rect())
+    if not area.width or not area.height:
+        return
+    layer = pygame.Surface(area.size, pygame.SRCALPHA)
     ink = (*colour, alpha)
     width = max(3, round(radius * 0.22))
     for stroke in strokes:
-        points = [(float(x), float(y)) for x, y in stroke]
+        points = [(float(x) - area.left, float(y) - area.top) for x, y in stroke]
         if not points:
             continue
         if len(points) > 1:
@@ -337,7 +345,7 @@ def draw_marks(surface: pygame.Surface, strokes: Sequence[Sequence[Point]], radi
             wings = [(tip[0] - math.cos(angle + s) * size, tip[1] - math.sin(angle + s) * size) for s in (0.5, -0.5)]
             pygame.draw.polygon(layer, ink, [tip, *wings])
         pygame.draw.circle(layer, ink, points[-1], radius, width)
-    surface.blit(layer, (0, 0))
+    surface.blit(layer, area.topleft)
     if label:
         first = next(stroke for stroke in strokes if stroke)
         x, y = first[-1]

@@ -100,8 +100,10 @@ class StarScene(PanelScene):
         """The side's name; after a swap, that it is now this person's (the stones stay, the people change
         sides)."""
         tags = super().seat_tags(colour)
-        if self.state.swapped:
-            tags[0] = f"{self.side_words(colour)}, {'yours' if self.is_you(colour) else 'theirs'} since the swap"
+        if self.state.swapped:  # (the card whose title is You says which colour that is now)
+            tags[0] = self.side_words(colour)
+            if self.is_you(colour):
+                tags.insert(1, "now yours")
         return tags
 
     # -- actions --------------------------------------------------------------------------
