@@ -440,23 +440,29 @@ SHORT = {"savoy": ("stack-minus",) * 3, "savoya": ("stack-minus",) * 3, "know": 
          "truchet": ("setup-single",), "truchet-hex": ("setup-single",)}
 
 
-@pytest.mark.parametrize("size", SIZES, ids=tag)
+def shots(app, name: str) -> None:
+    """The screen as it is, at each of the three sizes (the window resized: one game, three screens)."""
+    for size in SIZES:
+        app.resize(size)
+        pump(app, 2)
+        shot(app, f"{name}_{tag(size)}")
+    app.resize(SIZES[0])
+
+
 @pytest.mark.parametrize("board", BOARDS)
-def test_screens_of_a_game_against_the_computer(board, size):
+def test_screens_of_a_game_against_the_computer(board):
     """Start, middle and end of a game against the computer (level 1), as the player sees them."""
-    app = new_app(size)
+    app = new_app(SIZES[0])
     scene = start(app, board, level=1, presses=SHORT[board])
-    pump(app, 3)
-    shot(app, f"issue21_{board}_start_{tag(size)}")
+    shots(app, f"issue21_{board}_start")
     random_moves(scene, 12, seed=5, stop=lambda s: s.human_decides(s.state))
-    pump(app, 2)
-    shot(app, f"issue21_{board}_middle_{tag(size)}")
+    shots(app, f"issue21_{board}_middle")
     random_moves(scene, 4000, seed=6, greedy=board in ("savoy", "savoya", "truchet", "truchet-hex"))
     assert scene.outcome() is not None
     scene.check_over()
     pump(app)
     assert isinstance(top(app), GameOverScene)
-    shot(app, f"issue21_{board}_over_{tag(size)}")
+    shots(app, f"issue21_{board}_over")
 
 
 @pytest.mark.parametrize("size", SIZES, ids=tag)
