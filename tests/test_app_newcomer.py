@@ -10,6 +10,7 @@ three-player Savoya turn and a link game on both sides go to tests/screenshots/ 
 
 from __future__ import annotations
 
+import json
 import random
 
 import pygame
@@ -151,6 +152,20 @@ def test_the_last_choices_are_remembered_between_sessions(tmp_path):
     press(later, "back")
     press(later, "play-savoy")  # each board keeps its own
     assert top(later).seats == ["Human", "Computer 3"] and top(later).changed() == []
+
+
+def test_last_choices_that_no_longer_hold_are_forgotten(tmp_path):
+    storage = Storage(tmp_path)
+    storage.save("settings.json", json.dumps({"sound": True, "new_game": {
+        "star": {"options": {"size": 99}, "seats": ["Human", "Computer 3"]},
+        "know": {"options": {}, "seats": ["Human", "Robot"]},
+        "savoy": "nonsense"}}))
+    app = new_app((390, 844), storage)
+    for board in ("star", "know", "savoy"):
+        app.pop_to_root()
+        press(app, f"play-{board}", touch=True)
+        page = top(app)
+        assert page.seats == ["Human", "Computer 3"] and page.options_words() == "standard", board
 
 
 def test_swap_sides_changes_who_starts():
