@@ -117,6 +117,16 @@ class Seating:
             return f"Your {verb}"
         return f"{self.player_name(colour, state)} to {verb}"
 
+    def whose(self, colour: int) -> str:
+        """Whose `colour` is, for "That is ... stack; it is ... turn": ``your``, ``the computer's``
+        (``Computer B's`` where several computers play), else the side's (``L's``)."""
+        if self.is_you(colour):
+            return "your"
+        if self.level_of(colour) is not None:
+            return "the computer's" if sum(seat_level(s) is not None for s in self.seats) == 1 \
+                else f"Computer {self.seat_names[colour]}'s"
+        return f"{self.seat_names[colour]}'s"
+
     def seat_label(self, colour: int) -> str:
         """Who plays `colour`, beside its side's name (the game-over screen, the More sheet): ``You``,
         ``Computer (level 3)``, ``Player 2``."""

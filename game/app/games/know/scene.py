@@ -404,8 +404,8 @@ class KnowScene(PanelScene):
         if self.seat_of_piece(piece) != self.acting_seat():
             seat = self.seat_of_piece(piece)
             partner = " (your partner's)" if state.opts.four and owner(piece) == state.player else ""
-            self.say(f"That is {self.seat_names[seat]}'s {TYPES[piece_type(piece)]}{partner}; it is "
-                     f"{self.game.seat_label(state)}'s turn.", error=True)
+            self.say(f"That is {self.whose(seat)} {TYPES[piece_type(piece)]}{partner}; it is "
+                     f"{self.whose(self.acting_seat())} turn.", error=True)
             return
         if state.phase == PREROLL:
             self.say(f"No Solipsistic Path from {name} now: press Roll.", error=True)

@@ -467,8 +467,8 @@ class SavoyScene(PanelScene):
                 self.say(f"The {letters[under]} piece on {name} is pinned by {letters[top]}{whose}: it cannot move "
                          f"until every {letters[top]} piece on top has left.", error=True)
             else:
-                who = letters[top] if owner is None else self.seat_names[owner]
-                self.say(f"That is {who}'s {'stack' if height > 1 else 'piece'}; it is {mover}'s turn.",
+                who = f"{letters[top]}'s" if owner is None else self.whose(owner)
+                self.say(f"That is {who} {'stack' if height > 1 else 'piece'}; it is {self.whose(me)} turn.",
                          error=True)
         elif under in mine and top in mine and under != top:
             self.say(f"Your {letters[under]} piece on {name} is pinned by your own {letters[top]} "
