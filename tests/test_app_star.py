@@ -18,6 +18,8 @@ def start_star(size_px=DESKTOP, board_size=6, maxi=False, touch=False):
     app = new_app(size_px)
     press(app, "play-star", touch=touch)
     scene = top(app)
+    press(app, "seat1-human", touch=touch)  # two people on this device
+    press(app, "options", touch=touch)
     delta = board_size - 6
     for _ in range(abs(delta)):
         press(app, "size-plus" if delta > 0 else "size-minus", touch=touch)

@@ -35,6 +35,7 @@ def unchanged(scene: PanelScene, moves: int) -> bool:
 @pytest.mark.parametrize("name,options,moves", SMALL_BOARDS, ids=lambda v: str(v))
 def test_a_double_tap_zooms_until_targets_are_finger_sized_and_back(name, options, moves):
     app, scene = open_game(SMALL_PHONE, name, options, moves)
+    app.settings.set_manual_rolls(True)  # (only the taps could play here: no roll throws itself)
     played = len(scene.history.moves)
     camera = scene.board_zoom.camera
     before = scene.board_target_px(scene.layout_board)
@@ -81,6 +82,7 @@ def test_small_cells_unzoomed_still_take_two_taps():
 @pytest.mark.parametrize("name,options,moves", SMALL_BOARDS[:3] + [("know", None, 6)], ids=lambda v: str(v))
 def test_two_fingers_zoom_and_pan_and_never_play(name, options, moves):
     app, scene = open_game(SMALL_PHONE, name, options, moves)
+    app.settings.set_manual_rolls(True)  # (only the taps could play here: no roll throws itself)
     played = len(scene.history.moves)
     camera = scene.board_zoom.camera
     centre = board_centre(scene)

@@ -13,7 +13,7 @@ import pytest
 import test_app_know
 import test_app_truchet
 from app_helpers import click, key, new_app, point, press, pump, shot, top, type_text
-from game.app.games.registry import GAME_SCENES, LESSONS
+from game.app.games.registry import BOARDS, GAME_SCENES, LESSONS
 from game.app.play.lesson import Progress, is_right, start_state
 from game.app.play.lesson_scene import LessonScene
 from game.app.saves.settings import Settings
@@ -261,9 +261,9 @@ def test_the_menu_shows_a_learn_button_on_every_game(size):
     px, touch = SIZES[size]
     app = new_app(px)
     menu = top(app)
-    for name in LESSONS:
-        game = LESSONS[name].game
-        assert menu.button(f"learn-{game}").rect.height >= 44
+    for board in BOARDS:  # every board on the menu has its Learn, and every lesson a board
+        assert menu.button(f"learn-{board.key}").rect.height >= 44
+    assert {board.lesson or board.key for board in BOARDS} == set(LESSONS)
     shot(app, f"lesson-menu-{size}")
     on_menu(app, "rules-truchet")
     shot(app, f"lesson-rules-page-{size}")
@@ -272,7 +272,11 @@ def test_the_menu_shows_a_learn_button_on_every_game(size):
     press(app, "learn", touch=touch)  # the square board's page: its lesson
     assert top(app).lesson.key == "truchet-square"
     press(app, "menu", touch=touch)
-    on_menu(app, "learn-truchet")  # the menu's Truchet: two boards, the dialog asks which
+    on_menu(app, "learn-truchet")  # the menu's Truchet card: the square board's lesson
+    assert top(app).lesson.key == "truchet-square"
+    press(app, "menu", touch=touch)
+    app.learn("truchet")  # the game's name, with lessons on two boards: the dialog asks which
+    pump(app)
     shot(app, f"lesson-which-board-{size}")
     press(app, "learn-truchet-square", touch=touch)
     assert top(app).lesson.key == "truchet-square"
@@ -283,9 +287,7 @@ def test_menu_and_rules_pages_open_the_lessons():
     on_menu(app, "learn-savoy")
     assert isinstance(top(app), LessonScene) and top(app).lesson.key == "savoy"
     press(app, "menu", touch=True)
-    on_menu(app, "learn-truchet")  # two boards: which?
-    assert not isinstance(top(app), LessonScene)
-    press(app, "learn-truchet-hex", touch=True)
+    on_menu(app, "learn-truchet-hex")  # Hexagonal Truchet's own card
     assert top(app).lesson.key == "truchet-hex"
     press(app, "menu", touch=True)
     on_menu(app, "rules-know")

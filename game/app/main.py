@@ -18,7 +18,7 @@ from typing import Sequence
 
 import pygame
 
-from game.app.games.registry import GAME_SCENES, LESSONS, NOT_SHOWN, OPTION_WORDS
+from game.app.games.registry import BOARDS, GAME_SCENES, LESSONS, NOT_SHOWN, OPTION_WORDS
 from game.app.play.lesson_scene import LessonScene, open_lesson
 from game.app.saves import saved_game
 from game.app.saves.settings import Settings
@@ -258,7 +258,7 @@ def make_app(size: tuple[int, int] | None = None, browser: bool = IS_BROWSER, st
     surface = pygame.display.set_mode(size, flags)
     pygame.display.set_caption("Savoy, Savoya, Star, know and Truchet")
     app = App(surface, browser, storage, device)
-    app.push(MenuScene(app, GAME_SCENES, OPTION_WORDS, NOT_SHOWN))
+    app.push(MenuScene(app, GAME_SCENES, OPTION_WORDS, NOT_SHOWN, BOARDS))
     app.open_address()  # a page opened with a game link shows that game
     return app
 

@@ -208,6 +208,11 @@ class LessonScene(PanelScene):
         return True
 
     # -- what a lesson does without ----------------------------------------------------------
+    def drive_automatic(self) -> bool:
+        """Nothing plays itself in a lesson: a step's only legal move, or its roll, is what the step asks the
+        player to make (its text says how)."""
+        return False
+
     def autosave(self) -> None:
         """A lesson is no game in progress: nothing is kept but its progress."""
 

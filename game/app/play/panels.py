@@ -23,7 +23,7 @@ import pygame
 
 from game.app.play.game_scene import GameScene
 from game.app.screens.game_actions import GameActionsScene, ShareScene
-from game.app.screens.game_over import wins
+from game.app.screens.game_over import headline, wins
 from game.app.screens.rules import RulesScene
 from game.app.ui import theme
 from game.app.ui.board_zoom import BoardZoom
@@ -319,13 +319,21 @@ def draw_marks(surface: pygame.Surface, strokes: Sequence[Sequence[Point]], radi
                alpha: int = 255, label: str = "") -> None:
     """A move drawn over a board: each stroke a ring at its last point and, from its first point, a line
     with an arrowhead (a stroke of one point is a ring alone); `label` in a pill by the first ring."""
-    if not strokes or alpha <= 0:
+    every = [(float(x), float(y)) for stroke in strokes for x, y in stroke]
+    if not every or alpha <= 0:
         return
-    layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    # the layer covers the strokes only (three or four players mark several moves every frame)
+    margin = radius + max(8.0, radius * 0.7) + 4
+    left, top = min(x for x, _ in every) - margin, min(y for _, y in every) - margin
+    area = pygame.Rect(int(left), int(top), int(max(x for x, _ in every) + margin - left) + 1,
+                       int(max(y for _, y in every) + margin - top) + 1).clip(surface.get_rect())
+    if not area.width or not area.height:
+        return
+    layer = pygame.Surface(area.size, pygame.SRCALPHA)
     ink = (*colour, alpha)
     width = max(3, round(radius * 0.22))
     for stroke in strokes:
-        points = [(float(x), float(y)) for x, y in stroke]
+        points = [(float(x) - area.left, float(y) - area.top) for x, y in stroke]
         if not points:
             continue
         if len(points) > 1:
@@ -337,7 +345,7 @@ def draw_marks(surface: pygame.Surface, strokes: Sequence[Sequence[Point]], radi
             wings = [(tip[0] - math.cos(angle + s) * size, tip[1] - math.sin(angle + s) * size) for s in (0.5, -0.5)]
             pygame.draw.polygon(layer, ink, [tip, *wings])
         pygame.draw.circle(layer, ink, points[-1], radius, width)
-    surface.blit(layer, (0, 0))
+    surface.blit(layer, area.topleft)
     if label:
         first = next(stroke for stroke in strokes if stroke)
         x, y = first[-1]
@@ -382,6 +390,15 @@ SHORT_MESSAGE_H = 40  # ... a message line of two lines ...
 SHORT_MOVES_H = 50    # ... and a move list of its title and one row (a tap opens it over the board)
 
 
+@dataclass(frozen=True)
+class TurnRow:
+    """A row of the move list: the moves `first`..`last` (indices into the game's moves) as one turn."""
+
+    first: int
+    last: int
+    text: str
+
+
 @dataclass
 class Press:
     """A press on a game scene, from the `point` that began it to its `release`: where it began (on the
@@ -417,7 +434,7 @@ class PanelScene(GameScene):
     #: buttons that only change what is shown (pressable while the computer has the turn)
     view_buttons: frozenset[str] = frozenset()
     #: buttons every game scene has that never play for the computer
-    FREE_BUTTONS = frozenset({"menu", "rules", "undo", "redo", "hint", "pause", "more", "zoom-out"})
+    FREE_BUTTONS = frozenset({"menu", "rules", "undo", "redo", "hint", "pause", "more", "zoom-out", "again", "send"})
 
     def __init__(self, app: Host, game: Game, options: dict[str, OptionValue] | None = None,
                  seats: tuple[str, ...] = ("Human", "Human"), **kwargs: Any) -> None:
@@ -448,10 +465,15 @@ class PanelScene(GameScene):
                                      "computer": Button("Hint", self.computer_button, name="hint"),
                                      "zoom-out": self.board_zoom.button,
                                      # the game's sheet (share, export, resign): top bar (desktop), entry row (phone)
-                                     "more": Button("More", self.open_more, name="more")}
+                                     "more": Button("More", self.open_more, name="more"),
+                                     # once the game is over, in place of the entry: the seats turned round
+                                     "again": Button("Play again", self.play_again, name="again", primary=True),
+                                     # a game by link whose move is made here: the link, at hand
+                                     "send": Button("Share the link", self.open_share, name="send", primary=True)}
         self.review_b = self.review_buttons()  # shown only while reviewing, over the game's buttons
         self.review_bar = pygame.Rect(0, 0, 0, 0)
         self.review_label = self.review_hint = pygame.Rect(0, 0, 0, 0)
+        self._rows: tuple[Any, list[TurnRow]] | None = None  # the move list's rows, for the game as it stands
 
     def to_menu(self) -> None:
         self.leave()
@@ -459,6 +481,16 @@ class PanelScene(GameScene):
 
     def open_rules(self) -> None:
         self.app.push(RulesScene(self.app, self.game, self.rules_page))
+
+    def play_again(self) -> None:
+        """The same game again, the seats turned round (as the game-over screen's Play again)."""
+        if self.live_history.outcome() is not None:
+            self.leave()
+            self.app.replace(self.restart())
+
+    def open_share(self) -> None:
+        """The game's link, to send (a game by link whose move is made here)."""
+        self.app.push(ShareScene(self.app, self))
 
     def open_more(self) -> None:
         """The game's sheet: share a link, export or copy the record, resign (a link game whose move is
@@ -612,13 +644,17 @@ class PanelScene(GameScene):
         return ()
 
     def card_title(self, colour: int) -> str:
-        return f"{self.seat_names[colour]}  Player {self.person_of(colour) + 1}"
+        """Who plays `colour`: ``You``, ``Computer``, ``Player 2`` (its side's name and the computer's level
+        are the first tags)."""
+        return self.person_short(self.person_of(colour))
 
     def card_tags(self, colour: int, moving: bool) -> list[str]:
-        tags = [self.seats[self.person_of(colour)]]
-        if moving:
-            tags.append("to move")
-        return tags
+        return [*self.seat_tags(colour), *(["to move"] if moving else [])]
+
+    def seat_tags(self, colour: int) -> list[str]:
+        """The first tags of a card: the side's name and, for the computer, its level."""
+        level = self.level_of(colour)
+        return [self.seat_names[colour], *([f"level {level}"] if level is not None else [])]
 
     def card_score(self, colour: int, scores: Sequence[int]) -> str:
         return str(scores[colour])
@@ -632,6 +668,10 @@ class PanelScene(GameScene):
     def status_line(self) -> tuple[str, Colour]:
         """Who is to do what; once the game is over, its result."""
         outcome = self.outcome()
+        if outcome is not None and any(self.is_you(c) for c in range(len(self.seat_names))):
+            said = headline(self, outcome)  # (as the game-over screen says it: "You win", "The computer wins")
+            said = said[:1].lower() + said[1:] if said.startswith(("You ", "The ")) else said
+            return f"Game over: {said}", theme.ACCENT
         if outcome is not None:
             if len(outcome.winning_seats) > 1:  # partners win together
                 who = " and ".join(self.winner_name(seat) for seat in outcome.winning_seats) + " win"
@@ -642,10 +682,12 @@ class PanelScene(GameScene):
             return self.play_status()  # the position looked at, not what the computer is doing
         if self.paused:
             return "Paused: press Resume to go on", theme.ACCENT
+        if self.remote_to_act():
+            return "Your move is made: now send the link", theme.ACCENT
         if self.computer_moves():
             mover = self.game.to_move(self.state)
             progress = self.thinking.progress() if self.thinking is not None else 0.0
-            return (f"Computer ({self.seat_names[mover]}) is thinking… {round(100 * progress)}%"
+            return (f"{self.player_name(mover)} is thinking… {round(100 * progress)}%"
                     if mover is not None else "Computer is thinking…"), theme.ACCENT
         return self.play_status()
 
@@ -684,7 +726,7 @@ class PanelScene(GameScene):
             return
         kind = intent.kind
         self.keep_input_order(intent)
-        waiting = self.computer_to_act()  # the computer has the turn: nothing may play for it
+        waiting = self.others_to_act()  # the computer (or a player at a distance) has the turn: nothing plays for it
         if kind == "point":
             self.before_press()
             under = self.pressable(intent.pos)
@@ -710,8 +752,10 @@ class PanelScene(GameScene):
                 self.entry = ""
             elif not self.drop_selection():
                 self.to_menu()
-        elif kind == "confirm" and waiting:
-            pass  # a typed move waits for the computer's turn to end
+        elif kind == "confirm" and waiting:  # a typed move waits for the computer's turn to end
+            if self.remote_to_act():  # (it will not end here: the other side's move comes by link)
+                self.say(self.waiting_words())
+                self.entry_selected = bool(self.entry)
         else:
             self.handle_game(intent)
 
@@ -786,6 +830,9 @@ class PanelScene(GameScene):
     def board_tap(self, pos: tuple[int, int], touch: bool) -> None:
         """A tap that is the game's (on its board, or off it on no button): to `point_board`, unless the
         computer has the turn."""
+        if self.remote_to_act():
+            self.say(self.waiting_words())
+            return
         if self.computer_to_act():
             self.say("The computer has the turn. Undo takes back your last move." if self.has_human
                      else "The computer plays both sides: Pause stops it.")
@@ -915,6 +962,29 @@ class PanelScene(GameScene):
             button.name, button.label = "hint", "Hint"
             button.enabled = self.hint_available()
         self.sync_more_button()
+        self.sync_entry_row()
+
+    def sync_entry_row(self) -> None:
+        """The entry row as the game stands: the typed-move box and the computer's button; once the game is
+        over, Play again in their place (in the review of a resigned game, under the review bar); in a game
+        by link whose move is made here, Share the link."""
+        again, computer, send = self.b["again"], self.b["computer"], self.b["send"]
+        over = self.live_history.outcome() is not None
+        send.rect = pygame.Rect(0, 0, 0, 0)
+        if not over and not self.reviewing and self.remote_to_act():  # the link to send, in the entry's place
+            send.rect = self.entry_rect.union(self.computer_slot)
+            computer.rect = pygame.Rect(0, 0, 0, 0)
+            again.rect = pygame.Rect(0, 0, 0, 0)
+        elif over and self.reviewing:
+            self.place_review_bar()
+            again.rect = pygame.Rect(self.review_hint)
+            computer.rect = pygame.Rect(self.computer_slot)
+        elif over:
+            again.rect = self.entry_rect.union(self.computer_slot)
+            computer.rect = pygame.Rect(0, 0, 0, 0)
+        else:
+            again.rect = pygame.Rect(0, 0, 0, 0)
+            computer.rect = pygame.Rect(self.computer_slot)
 
     def sync_more_button(self) -> None:
         """More, or Share (highlighted) once a move is made in a game that came by link."""
@@ -994,14 +1064,18 @@ class PanelScene(GameScene):
         return super().button(name)
 
     def move_index_at(self, pos: tuple[int, int]) -> int | None:
-        """The move (index from 0) the move list shows at `pos`, or None."""
-        count = len(self.live_history.moves)
-        grid = move_grid(self.moves_area(), count, self.move_scroll, self.move_col_w, self.reviewed_item())
-        return move_at(grid, count, pos)
+        """The move (index from 0) that ends the turn the move list shows at `pos`, or None."""
+        rows = self.turn_rows()
+        grid = move_grid(self.moves_area(), len(rows), self.move_scroll, self.move_col_w, self.reviewed_item())
+        k = move_at(grid, len(rows), pos)
+        return None if k is None else rows[k].last
 
     def reviewed_item(self) -> int | None:
-        """The move list item of the position reviewed (None at the start, or when not reviewing)."""
-        return self.review_at - 1 if self.review_at else None
+        """The move list row of the position reviewed (None at the start, or when not reviewing)."""
+        if not self.review_at:
+            return None
+        shown = self.review_at - 1  # the last move played in the position reviewed
+        return next((k for k, row in enumerate(self.turn_rows()) if row.first <= shown <= row.last), None)
 
     def on_move_list(self, intent: Intent) -> bool:
         """A press, drag, tap or release that is the move list's (a review goes on from the list too)."""
@@ -1015,7 +1089,8 @@ class PanelScene(GameScene):
         kind = intent.kind
         self.place_review_bar()
         if kind == "point":
-            allowed = [self.b["menu"], self.b["rules"], self.b["more"], *self.review_b.values()]
+            self.sync_entry_row()
+            allowed = [self.b["menu"], self.b["rules"], self.b["more"], self.b["again"], *self.review_b.values()]
             if not press_buttons(allowed, intent.pos) and not self.review_bar.collidepoint(intent.pos):
                 self.say(self.review_refusal())
         elif kind == "hover":
@@ -1074,6 +1149,10 @@ class PanelScene(GameScene):
         for button in (*self.review_b.values(), self.b["more"]):
             button.draw(surface, self.hover)
         label, hint = self.review_label, self.review_hint
+        if self.live_history.outcome() is not None and hint.height:  # (a resigned game: Play again is there)
+            self.sync_entry_row()
+            self.b["again"].draw(surface, self.hover)
+            hint = pygame.Rect(0, 0, 0, 0)
         if label.height >= 18:
             theme.text(surface, self.review_caption(), min(self.text_size + 1, label.height - 4), theme.ACCENT,
                        midleft=(label.left + 8, label.centery), max_width=label.width - 12)
@@ -1081,18 +1160,70 @@ class PanelScene(GameScene):
             theme.text(surface, "Tap a move in the list to see it", self.text_size - 2, theme.TEXT_DIM,
                        midleft=(hint.left + 8, hint.centery), max_width=hint.width - 12)
 
-    # -- shared drawing -----------------------------------------------------------------
-    def move_lines(self) -> list[str]:
-        """The move list in notation, one item per move (of the game itself, also while reviewing)."""
+    # -- the move list: a row a turn --------------------------------------------------------
+    #: in this game the dice come before the move they lead to (a roll joins the move after it); where
+    #: chance follows a choice (Truchet's tiles drawn after "random"), it joins the move before it
+    chance_leads = True
+
+    def turn_rows(self) -> list["TurnRow"]:
+        """The move list's rows (of the game itself, also while reviewing): a turn each, its roll and the move
+        it led to together (``R 4-5: a4-e4,g4-h4``), numbered. Kept until the game changes."""
         live = self.live_history
-        return [self.move_item(number, state, move)
-                for number, (state, move) in enumerate(zip(live.states, live.moves), 1)]
+        key = (id(live), len(live.moves), live.moves[-1] if live.moves else None)
+        if self._rows is not None and self._rows[0] == key:
+            return self._rows[1]
+        game, states, moves = self.game, live.states, live.moves
+        groups: list[list[int]] = []
+        pending: list[int] = []  # chance moves waiting for the move they lead to
+        for k, state in enumerate(states[:len(moves)]):
+            if not game.is_chance(state):
+                groups.append(pending + [k])
+                pending = []
+            elif self.chance_leads or not groups:
+                pending.append(k)
+            else:
+                groups[-1].append(k)
+        if pending:
+            groups.append(pending)
+        rows = [TurnRow(group[0], group[-1], self.turn_text(number, [(states[k], moves[k]) for k in group]))
+                for number, group in enumerate(groups, 1)]
+        self._rows = (key, rows)
+        return rows
+
+    def turn_text(self, number: int, turn: Sequence[tuple[Any, Any]]) -> str:
+        """A row of the move list: ``12. R 4-5: a4-e4,g4-h4`` (who, then each part of the turn: the roll, the
+        move); a roll not yet followed by its move stands alone."""
+        game = self.game
+        movers = [game.to_move(before) for before, _ in turn if not game.is_chance(before)]
+        if not movers:  # a roll whose move is still to come: the roller's, where one side rolls
+            rollers = list(self.rollers(game, turn[0][0]))
+            movers = rollers if len(rollers) == 1 else []
+        who = self.seat_names[movers[0]] if movers and movers[0] is not None else ""
+        text, last_roll = "", None
+        for before, move in turn:
+            roll = game.is_chance(before)
+            part = self.roll_text(before, move) if roll else self.move_text(before, move)
+            text += ("" if last_roll is None else ", " if roll and last_roll else ": ") + part
+            last_roll = roll
+        return f"{number}. {who} {text}".replace("  ", " ")
+
+    def roll_text(self, before: Any, move: Any) -> str:
+        """A roll in the move list: its dice (``4-5``)."""
+        return str(move).removeprefix("roll:").replace(",", "-")
+
+    def move_text(self, before: Any, move: Any) -> str:
+        """A move in the move list (its notation; a game may shorten it)."""
+        return str(move)
+
+    def move_lines(self) -> list[str]:
+        """The move list's rows as drawn."""
+        return [row.text for row in self.turn_rows()]
 
     def draw_buttons(self, surface: pygame.Surface, skip: Sequence[str] = ()) -> None:
         """The scene's buttons (but `skip`); those that would play for the computer are drawn greyed while
         it has the turn."""
         self.sync_computer_buttons()
-        waiting = self.computer_to_act()
+        waiting = self.others_to_act()
         free = self.free_buttons()
         for button in self.buttons:
             if button.name in skip:
@@ -1119,7 +1250,11 @@ class PanelScene(GameScene):
         if hint is not None:
             strokes, radius = self.move_marks(hint)
             draw_marks(surface, strokes, radius, HINT_INK, label="Hint")
-        if self.flash_move is not None and self.flash_left > 0 and self.history.moves \
+        if not self.reviewing and self.motion is None:  # three or four: each move since your turn, named
+            for colour, move in self.moves_since_turn():
+                strokes, radius = self.move_marks(move)
+                draw_marks(surface, strokes, radius, theme.ACCENT, 215, label=self.seat_names[colour])
+        if len(self.seat_names) <= 2 and self.flash_move is not None and self.flash_left > 0 and self.history.moves \
                 and self.history.moves[-1] == self.flash_move and self.motion is None:  # (marked once arrived)
             strokes, radius = self.move_marks(self.flash_move)
             draw_marks(surface, strokes, radius, theme.ACCENT, round(255 * min(1.0, self.flash_left / 0.4)))
@@ -1131,7 +1266,8 @@ class PanelScene(GameScene):
         busy = self.thinking if self.thinking is not None else self.hint
         if busy is not None and not self.reviewing:
             draw_progress(surface, self.status_rect, busy.progress())
-        draw_entry(surface, self.entry_rect, self.entry, self.entry_hint(), self.text_size, self.entry_selected)
+        if self.live_history.outcome() is None and not self.b["send"].rect.width:  # (else a button in its place)
+            draw_entry(surface, self.entry_rect, self.entry, self.entry_hint(), self.text_size, self.entry_selected)
         self.draw_message(surface)
         self.draw_moves(surface)
         if self.reviewing:
@@ -1150,7 +1286,7 @@ class PanelScene(GameScene):
 
     def moves_hidden(self) -> bool:
         """Some moves are out of sight in the move list as it is placed."""
-        grid = move_grid(self.moves_rect, len(self.live_history.moves), 0, self.move_col_w)
+        grid = move_grid(self.moves_rect, len(self.turn_rows()), 0, self.move_col_w)
         return grid.total_rows > grid.rows_fit
 
     def draw_status_line(self, surface: pygame.Surface) -> None:
@@ -1164,15 +1300,12 @@ class PanelScene(GameScene):
         for colour, rect in enumerate(self.cards):
             moving = self.card_moving(colour)
             if self.compact_cards:
-                seat = self.seats[self.person_of(colour)]
                 draw_compact_card(surface, rect, icon=self.card_icon(colour), name=self.card_name(colour),
-                                  seat=seat.replace("Computer", "Comp") if seat != "Human" else "",
+                                  seat=self.compact_seat(colour),
                                   moving=moving, leads=self.card_leads(colour, leader),
                                   score=self.card_score(colour, scores), caption=self.score_caption())
                 continue
             title = self.card_title(colour)
-            if theme.font(CARD_TITLE).size(title)[0] > rect.width - 44:  # narrow: the name alone
-                title = self.card_name(colour)
             draw_player_card(surface, rect, icon=self.card_icon(colour), title=title,
                              tags=self.card_tags(colour, moving), moving=moving,
                              leads=self.card_leads(colour, leader), score=self.card_score(colour, scores),
@@ -1183,6 +1316,15 @@ class PanelScene(GameScene):
                 if a.top == b.top:  # side by side in a row
                     draw_partner_link(surface, a, b, colour)
 
+    def compact_seat(self, colour: int) -> str:
+        """Who plays `colour` on a narrow card: ``You``, ``Comp 3``, ``P2``."""
+        person = self.person_of(colour)
+        level = self.level_of(colour)
+        if level is not None:
+            return f"Comp {level}"
+        words = self.person_words(person)
+        return words if words == "You" else f"P{person + 1}"
+
     def score_caption(self) -> str:
         """What the cards' scores count ("points", "pips to go", ...): each game says."""
         return ""
@@ -1192,10 +1334,19 @@ class PanelScene(GameScene):
         same)."""
         return self.card_score(colour, self.game.scores(self.state)), self.score_caption()
 
+    def message_line(self) -> tuple[str, Colour]:
+        """What the message line says: the last message; else what a game by link waits for, or (three or
+        four players) every move since your turn; else the game's own hint."""
+        if self.message:
+            return self.message, theme.BAD if self.message_is_error else theme.GOOD
+        if not self.reviewing and self.remote_to_act():
+            return self.waiting_words(), theme.ACCENT
+        since = "" if self.reviewing else self.since_words()
+        if since:
+            return since, theme.GOOD
+        words, colour = self.idle_message()
+        return f"{self.zoom_hint()} {words}".strip(), colour  # on a phone the zoom comes first
+
     def draw_message(self, surface: pygame.Surface) -> None:
-        words = self.message
-        colour = theme.BAD if self.message_is_error else theme.GOOD
-        if not words:
-            words, colour = self.idle_message()
-            words = f"{self.zoom_hint()} {words}".strip()  # on a phone the zoom comes first
+        words, colour = self.message_line()
         draw_message(surface, self.message_rect, words, colour, self.text_size)

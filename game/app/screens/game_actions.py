@@ -9,6 +9,8 @@ They serve any game scene (`PlayedGame` says what they read of it), so no game i
   desktop, a download in the browser. Copy the record: the same text to the clipboard.
 - Resign (asked first): who may resign is the scene's `resigners` (between two people, both: it asks which).
 - Sound: on or off (the mute switch, as on the menu).
+- Rolls (games with dice): thrown by themselves as soon as a roll is all that can happen, or by hand with
+  the Roll button; kept in the settings.
 """
 
 from __future__ import annotations
@@ -32,6 +34,12 @@ class PlayedGame(Protocol):
     seats: tuple[str, ...]
     save_id: str
     share_due: bool
+    hand_rolls: bool  # its chance moves are rolls a player may throw by hand
+
+    @property
+    def has_computer(self) -> bool: ...
+
+    def mark_shared(self) -> None: ...
 
     @property
     def live_history(self) -> GameHistory: ...
@@ -51,6 +59,10 @@ def summary(scene: PlayedGame) -> str:
     outcome = scene.live_history.outcome()
     state = f"over: {outcome.reason}" if outcome is not None else saved.progress_text
     return f"{saved.heading} · {state}"
+
+
+def rolls_label(manual: bool) -> str:
+    return "Rolls: by hand" if manual else "Rolls: automatic"
 
 
 class CopyWatch:
@@ -101,6 +113,8 @@ class GameActionsScene(DialogScene):
                    Button("Copy the record", self.copy_record, name="copy_record"),
                    resign,
                    Button(app.sound.label, self.toggle_sound, name="sound"),
+                   *([Button(rolls_label(app.settings.manual_rolls), self.toggle_rolls, name="rolls")]
+                     if scene.game.has_chance and scene.hand_rolls else []),
                    Button("Close", self.close, name="close")]
         place = device.exports_place()
         note = f"Exported records go to {place}." if place else ""
@@ -120,6 +134,13 @@ class GameActionsScene(DialogScene):
         problem = self.app.sound.toggle()
         self.button("sound").label = self.app.sound.label
         self.say(problem or ("Sounds are off." if self.app.sound.muted else "Sounds are on."), error=bool(problem))
+
+    def toggle_rolls(self) -> None:
+        """Dice thrown by themselves (when a roll is all that can happen) or by the Roll button (kept)."""
+        problem = self.app.settings.set_manual_rolls(not self.app.settings.manual_rolls)
+        self.button("rolls").label = rolls_label(self.app.settings.manual_rolls)
+        self.say(problem or ("The dice wait for the Roll button." if self.app.settings.manual_rolls else
+                             "The dice are rolled as soon as a roll is all that can happen."), error=bool(problem))
 
     def record(self) -> str:
         scene = self.scene
@@ -145,15 +166,20 @@ class GameActionsScene(DialogScene):
         players = scene.seat_names
 
         def who(colour: int) -> str:
-            return f"{players[colour]} ({scene.seat_label(colour).split(' (')[0]})"
+            return f"{players[colour]} ({scene.seat_label(colour)})"
 
         if len(colours) == 1:
             colour = colours[0]
-            body = (f"{who(colour)} resigns and {players[1 - colour]} wins. The record keeps the resignation; "
-                    "it cannot be taken back.")
+            other = f"{players[1 - colour]} ({scene.seat_label(1 - colour)})"
+            if scene.seat_label(colour) == "You":
+                body = f"You resign, and {other} wins. The record keeps the resignation; it cannot be taken back."
+            else:
+                body = (f"{who(colour)} resigns and {other} wins. The record keeps the resignation; "
+                        "it cannot be taken back.")
         else:
             body = "Who resigns? The other player wins. The record keeps the resignation; it cannot be taken back."
-        choices = [(f"{who(c)} resigns", (lambda c=c: scene.resign(c))) for c in colours]
+        choices = [("I resign" if scene.seat_label(c) == "You" else f"{who(c)} resigns", (lambda c=c: scene.resign(c)))
+                   for c in colours]
         self.app.replace(ConfirmScene(self.app, "Resign this game?", body, choices=choices, cancel_label="Play on"))
 
 
@@ -172,6 +198,12 @@ class ShareScene(DialogScene):
         outcome = scene.live_history.outcome()
         if outcome is not None:
             body = f"The game is over ({outcome.reason}). Send this link to show it to someone."
+        elif scene.has_computer:  # (nobody else plays this game: the link shows it, or moves it elsewhere)
+            body = ("This link opens the game as it stands, on any device: to look at it, or to play it on "
+                    "from there.")
+        elif len(scene.seat_names) > 2:
+            body = ("Send this link to the player whose turn it is. It opens the game as it stands, for their "
+                    "turn; after it they share the new link on.")
         else:
             body = ("Send this link to the other player. It opens the game as it stands, for their turn; "
                     "after it they share the new link back.")
@@ -180,7 +212,7 @@ class ShareScene(DialogScene):
                 "opens a link; in a browser, add it to the game page's address after #.")
         super().__init__(app, "Share this game", body, buttons=buttons, boxed=self.url, note=note)
         self.copying = CopyWatch(self, "The link")
-        scene.share_due = False
+        scene.mark_shared()
         if device.browser:
             device.set_address(self.link)  # the page's address carries the game shown
             self.copying.copy(self.url)

@@ -1,5 +1,10 @@
 """The game-over screen, drawn over the finished board: result, score breakdown, what next.
 
+It speaks to the person at the device: against the computer "You win" or "The computer wins", with
+their side marked "You"; between people sharing the device it names the winning side and its player.
+Play again starts the same game with the seats turned round (`restart`), so that each side starts in
+turn; See board leaves the finished board in view (where Play again is at hand too).
+
 With more than two seats it names every winner (partners together: "Red striped and Red plain win"),
 marks them on their rows, and gives the others' places where the rules rank them (`Outcome.places`).
 
@@ -38,7 +43,14 @@ class FinishedGame(Protocol):
     def outcome(self) -> Outcome | None:
         """How the game ended (the rules' verdict, or a resignation)."""
 
-    def seat_label(self, colour: int) -> str: ...
+    def seat_label(self, colour: int) -> str:
+        """Who played `colour`: ``You``, ``Computer (level 3)``, ``Player 2``."""
+
+    def is_you(self, colour: int) -> bool:
+        """`colour` was played by the one person at this device."""
+
+    def player_name(self, colour: int) -> str:
+        """Who played `colour`, as a message names them (with the side where that alone says who)."""
 
     @property
     def seat_names(self) -> tuple[str, ...]:
@@ -47,7 +59,7 @@ class FinishedGame(Protocol):
     def breakdown_lines(self) -> list[str]: ...
 
     def restart(self) -> Scene:
-        """A fresh scene of the same game, options and seats (Play again)."""
+        """A fresh scene of the same game and options, the seats turned round (Play again)."""
 
 
 class GameOverScene(Scene):
@@ -68,22 +80,9 @@ class GameOverScene(Scene):
 
     def _lines(self) -> tuple[str, str, list[str]]:
         scene = self.game_scene
-        game = scene.game
         outcome = scene.outcome()
-        names = scene.seat_names
-        if outcome is None:
-            headline = "Game in progress"
-        elif outcome.winner is None:
-            headline = "A draw"
-        elif len(outcome.winning_seats) > 1:  # partners win together
-            who = " and ".join(names[seat] for seat in outcome.winning_seats)
-            players = " and ".join(scene.seat_label(seat).split(' (')[0].removeprefix("Player ")
-                                   for seat in outcome.winning_seats)
-            headline = f"{who} win: Players {players}"
-        else:
-            headline = f"{wins(names[outcome.winner])}: {scene.seat_label(outcome.winner).split(' (')[0]}"
         reason = outcome.reason[:1].upper() + outcome.reason[1:] if outcome is not None else ""
-        return headline, reason, scene.breakdown_lines()
+        return headline(scene, outcome), reason, scene.breakdown_lines()
 
     def _score(self, colour: int) -> tuple[str, str]:
         """A player's score and what it counts, as the game's cards show it (else the rules' score)."""
@@ -157,8 +156,11 @@ class GameOverScene(Scene):
                 icon(colour)(surface, (cx + 18, y + 30), 16)
             else:
                 theme.stone(surface, colour, (cx + 18, y + 30), 16)
-            theme.text(surface, f"{game.players[colour]}  {scene.seat_label(colour).split(' (')[0]}", 20,
-                       theme.TEXT, topleft=(cx + 42, y + 8), max_width=half - 50)
+            you = scene.is_you(colour)
+            if you:  # your side, marked
+                pygame.draw.rect(surface, theme.ACCENT, pygame.Rect(cx - 4, y, half - 4, 92), 2, border_radius=10)
+            theme.text(surface, f"{scene.seat_names[colour]}  {scene.seat_label(colour).split(' (')[0]}", 20,
+                       theme.ACCENT if you else theme.TEXT, topleft=(cx + 42, y + 8), max_width=half - 50)
             shown = theme.text(surface, value, 46, theme.TEXT, topleft=(cx + 42, y + 30))
             if caption:
                 theme.text(surface, caption, theme.MIN_TEXT, theme.TEXT_DIM, bottomleft=(shown.right + 8, shown.bottom - 6),
@@ -193,7 +195,7 @@ class GameOverScene(Scene):
             row = pygame.Rect(x - 6, y, self.text_w + 12, SEAT_ROW - 6)
             won = seat in winners
             theme.panel(surface, row, theme.BG_CARD_HI if won else theme.BG_CARD, 8,
-                        border=theme.ACCENT if won else None)
+                        border=theme.ACCENT if won or scene.is_you(seat) else None)
             if won:
                 pygame.draw.rect(surface, theme.ACCENT, row, 3, border_radius=8)
             centre = (row.left + 22, row.centery)
@@ -217,3 +219,27 @@ class GameOverScene(Scene):
 
 
 SEAT_ROW = 58  # px: a seat's row on the game-over screen of three or four
+
+
+def headline(scene: FinishedGame, outcome: Outcome | None) -> str:
+    """The result in one line, said to the person at the device: ``You win``, ``The computer wins``,
+    ``Computer B (level 2) wins``; between people sharing the device ``X wins: Player 1``."""
+    if outcome is None:
+        return "Game in progress"
+    if outcome.winner is None:
+        return "A draw"
+    names = scene.seat_names
+    winners = outcome.winning_seats
+    players = [scene.seat_label(seat) for seat in range(len(names))]
+    you_play = "You" in players
+    if you_play:
+        if any(scene.is_you(seat) for seat in winners):
+            return "You win" if len(winners) == 1 else "You and your partner win"
+        computers = [p for p in players if p.startswith("Computer")]
+        if len(computers) == 1 and all(players[seat] in computers for seat in winners):
+            return "The computer wins"
+        return " and ".join(scene.player_name(seat) for seat in winners) + (" win" if len(winners) > 1 else " wins")
+    if len(winners) > 1:  # partners win together
+        who = " and ".join(names[seat] for seat in winners)
+        return f"{who} win: {' and '.join(players[seat] for seat in winners)}"
+    return f"{wins(names[outcome.winner])}: {players[outcome.winner]}"

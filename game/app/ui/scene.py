@@ -35,7 +35,8 @@ class Host(Protocol):
     saved_notice: str      # a message about saves that could not be read ("" if none)
     device: Device         # the clipboard, exported records, the page's address and dialogs
     sound: Sounds          # the sounds of moves, captures and a game's end, and the mute switch
-    settings: Settings     # the player's settings (the sound, how far each lesson got)
+    settings: Settings     # kept between sessions: the sound, manual rolls, each board's last new-game choices,
+                           # how far each lesson got
 
     @property
     def top(self) -> Scene | None: ...

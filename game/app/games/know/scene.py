@@ -28,7 +28,7 @@ from game.rules.know import (AMBIGUOUS, ERRAND_MOVE, ERRAND_ROLL, FIRST, KNOW, M
                              striped)
 from game.rules.options import OptionValue
 from .rules_page import KNOW_RULES
-from .view import (PIECE_COLOURS, PLAYER_INK, SIDE_INK, KnowLayout, KnowView, draw_die, draw_know, draw_piece,
+from .view import (PIECE_COLOURS, KnowLayout, KnowView, draw_die, draw_know, draw_piece,
                         draw_seat_marker, piece_legend, tier_legend)
 
 ROLL_SECONDS = 0.5
@@ -45,7 +45,7 @@ ROLL_LABELS = {START: "Roll to begin", PREROLL: "Roll", ROLL: "Roll", ERRAND_ROL
 
 class KnowScene(PanelScene):
     rules_page = KNOW_RULES
-    move_col_w = 150
+    move_col_w = 210
     panel_width = (320, 500, 0.38)
     view_buttons = frozenset({"influence", "names", "threads", "score"})
 
@@ -85,6 +85,10 @@ class KnowScene(PanelScene):
         self.buttons = list(self.b.values())
         self._refresh()
         self.say(self.state.note)
+
+    @classmethod
+    def draw_picture(cls, surface: pygame.Surface, rect: pygame.Rect, state: KnowState) -> None:
+        draw_know(surface, KnowLayout(rect), state, KnowView())
 
     # -- state-derived caches -----------------------------------------------------------
     @property
@@ -144,12 +148,12 @@ class KnowScene(PanelScene):
     def busy(self) -> bool:
         return self.rolling is not None
 
-    def roll_colours(self) -> Sequence[int]:
+    @staticmethod
+    def rollers(game: Game, state: KnowState) -> Sequence[int]:
         """The seats that throw the roll due: all (the opening roll, a Path contest), one seat, or the other
         side's seats (an Errand's contest: the other colour, or with three players the others)."""
-        state = self.state
-        roller = self.game.roller(state)
-        names = self.seat_names
+        roller = game.roller(state)
+        names = game.seat_names(state)
         if roller in ("both", "all"):
             return tuple(range(len(names)))
         if roller in names:
@@ -157,7 +161,7 @@ class KnowScene(PanelScene):
         if roller == "the others":
             return tuple(seat for seat in range(len(names)) if seat != state.player)
         if roller in PLAYERS:  # four players: a colour's seats
-            return self.game.seats_of(state.opts, PLAYERS.index(roller))
+            return game.seats_of(state.opts, PLAYERS.index(roller))
         return ()
 
     # -- seats: a colour (two players), a colour and stripe (four), or a type of piece (three) -------------
@@ -181,10 +185,6 @@ class KnowScene(PanelScene):
         """The seat acting now (or last to act)."""
         state = self.state
         return state.seat if state.opts.four else state.player
-
-    def seat_ink(self, seat: int) -> tuple[int, int, int]:
-        side = self.side_of_seat(seat)
-        return SIDE_INK[side] if self.state.opts.three else PLAYER_INK[side]
 
     def side_words(self, side: int) -> str:
         return self.game.side_label(self.state, side)
@@ -256,6 +256,16 @@ class KnowScene(PanelScene):
             self.pending = options
             self.say(f"{names[src]}-{names[dst]} works with either die: tap the die to use "
                      f"({' or '.join(str(m.die) for m in options)}).")
+
+    def rolls_on(self, move: KnowMove) -> bool:
+        """No Path can be declared before the roll: the roll follows as if pressed."""
+        return move == NOPATH
+
+    def forced_reason(self, move: KnowMove) -> str:
+        if move == PASS:
+            return "No piece can move" + (f" {' or '.join(map(str, sorted(set(self.state.dice))))}"
+                                          if self.state.dice else "")
+        return super().forced_reason(move)
 
     def after_move(self, move: Any) -> None:
         self.entry = ""
@@ -394,8 +404,8 @@ class KnowScene(PanelScene):
         if self.seat_of_piece(piece) != self.acting_seat():
             seat = self.seat_of_piece(piece)
             partner = " (your partner's)" if state.opts.four and owner(piece) == state.player else ""
-            self.say(f"That is {self.seat_names[seat]}'s {TYPES[piece_type(piece)]}{partner}; it is "
-                     f"{self.game.seat_label(state)}'s turn.", error=True)
+            self.say(f"That is {self.whose(seat)} {TYPES[piece_type(piece)]}{partner}; it is "
+                     f"{self.whose(self.acting_seat())} turn.", error=True)
             return
         if state.phase == PREROLL:
             self.say(f"No Solipsistic Path from {name} now: press Roll.", error=True)
@@ -459,7 +469,7 @@ class KnowScene(PanelScene):
         b["errand"].enabled = bool(self.errand_offers()) and self.rolling is None
         b["pass"].enabled = PASS in self.legal and self.rolling is None
         b["pass"].label = "Stop" if state.phase == POST_MOVE else "Pass"
-        b["undo"].enabled = self.history.can_undo() and self.rolling is None
+        b["undo"].enabled = self.can_undo() and self.rolling is None
         b["redo"].enabled = self.history.can_redo() and self.rolling is None
         for name in ("influence", "names", "threads", "score"):
             b[name].selected = getattr(self, f"show_{name}")
@@ -481,25 +491,29 @@ class KnowScene(PanelScene):
 
     def play_status(self) -> tuple[str, tuple[int, int, int]]:
         state = self.state
-        me = self.game.seat_label(state)
+        acting = self.acting_seat()
+        you = self.is_you(acting)
+        label = self.game.seat_label(state)
+        me = f"You ({label})" if you else self.player_name(acting)
         dice = " and ".join(map(str, state.dice))
         words = {
             START: "Both players roll: the higher roll begins" if len(self.seat_names) == 2 else
                    "Everyone rolls: the highest roll begins",
             PREROLL: f"{me}: declare a Solipsistic Path, or roll",
-            ROLL: f"{me} to roll",
-            MOVE: f"{me} to move {dice}" + (f" (a {TYPES[state.only_type]})" if state.only_type >= 0 else ""),
+            ROLL: self.to_act_words(acting, "roll") + (f" ({label})" if you else ""),
+            MOVE: (f"Your move ({label}): {dice}" if you else f"{me} to move {dice}")
+                  + (f" (a {TYPES[state.only_type]})" if state.only_type >= 0 else ""),
             ERRAND_ROLL: f"{self.game.opponent_label(state)} must beat {state.errand[1] if state.errand else ''}",
             ERRAND_MOVE: f"{me}: the errand piece moves {dice}",
             PATH_ROLL: f"Contest roll: through {board().names[state.path[1]] if state.path else ''}",
             PATH_MOVE: f"{me}: the Path piece moves {dice}",
-            POST_ROLL: f"{me} rolls to catch up",
+            POST_ROLL: f"{me}: a roll to catch up",
             POST_MOVE: f"{me}: connect with {dice}, or Stop",
         }.get(state.phase, "")
         if self.hover_space is not None:
             geo = board()
             words += f"   ·   {geo.names[self.hover_space]} ({geo.tier[self.hover_space]})"
-        return words, self.seat_ink(self.acting_seat()) if state.phase not in (START, PATH_ROLL) else theme.TEXT
+        return words, theme.TEXT  # (the side's colour is its card's marker: Red's red would read as an error)
 
     def draw_status_line(self, surface: pygame.Surface) -> None:
         """The status line; during an exceptional sequence (Errand, Path, catch-up) it leads with a
@@ -549,13 +563,10 @@ class KnowScene(PanelScene):
         players = self.state.opts.players
         return lambda surface, center, r: draw_seat_marker(surface, players, colour, center, r)
 
-    def card_title(self, colour: int) -> str:
-        return f"{self.seat_names[colour]}  Player {colour + 1}"
-
     def card_tags(self, colour: int, moving: bool) -> list[str]:
-        tags = [self.seats[colour]]
+        tags = self.seat_tags(colour)
         if self.state.resolved is not None and self.state.resolved == self.side_of_seat(colour):
-            tags = ["Resolved"]
+            tags = [self.seat_names[colour], "Resolved"]
         elif moving:
             tags.append("to act")
         return tags
@@ -773,7 +784,7 @@ class KnowScene(PanelScene):
             if rect.width <= 0:
                 continue
             picked = self.die_pick == value or any(m.die == value for m in self.pending)
-            enabled = button.enabled and not self.computer_to_act()
+            enabled = button.enabled and not self.others_to_act()
             fill = theme.ACCENT if picked else (theme.BG_CARD_HI if enabled else theme.BG_CARD)
             pygame.draw.rect(surface, fill, rect, border_radius=12)
             side = rect.height - 10

@@ -67,7 +67,7 @@ class SavoyScene(PanelScene):
 
     rules_page = SAVOY_RULES
     look: SavoyLook = SAVOY_LOOK
-    move_col_w = 170
+    move_col_w = 220
     button_h = (48, 52)
     message_h = (56, 86)
     view_buttons = frozenset({"names"})
@@ -104,6 +104,10 @@ class SavoyScene(PanelScene):
         self.buttons = list(self.b.values())
         self._refresh()
         self.say(self.opening_words())
+
+    @classmethod
+    def draw_picture(cls, surface: pygame.Surface, rect: pygame.Rect, state: SavoyState) -> None:
+        draw_savoy(surface, SavoyLayout(rect, cls.look), state.cells, SavoyView(show_names=False))
 
     # -- state-derived caches ------------------------------------------------------------
     @property
@@ -172,9 +176,10 @@ class SavoyScene(PanelScene):
     def busy(self) -> bool:
         return self.roller.rolling
 
-    def roll_colours(self) -> Sequence[int]:
+    @staticmethod
+    def rollers(game: Game, state: SavoyState) -> Sequence[int]:
         """Everyone throws the opening roll (one die each); later, the player to move rolls."""
-        return tuple(range(len(self.state.rules.seats))) if self.state.opening else (self.state.to_move,)
+        return tuple(range(len(state.rules.seats))) if state.opening else (state.to_move,)
 
     def dice_words_by_seat(self, dice: Sequence[int]) -> str:
         """``R 5, L 3``: each seat's die of an opening roll."""
@@ -231,6 +236,12 @@ class SavoyScene(PanelScene):
         else:
             self.say(f"{words} Dice left: {dice_words(self.dice_left)}. Choose the next piece.")
 
+    def forced_reason(self, move: SavoyMove) -> str:
+        dice = dice_words(self.state.dice)
+        if move.kind == "pass":
+            return f"No piece can land anywhere with {dice}"
+        return f"Only one turn can be played with {dice}"
+
     def after_move(self, move: Any) -> None:
         self.entry = ""
         self.move_scroll = 0
@@ -242,14 +253,17 @@ class SavoyScene(PanelScene):
             if before.opening and state.opening:
                 self.say(self.opening_words())
             elif before.opening:
-                who = self.seat_names[state.to_move]
-                self.say(f"Opening roll: {self.dice_words_by_seat(state.opening_roll)}. {who} starts and moves "
+                who = self.player_name(state.to_move)
+                self.say(f"Opening roll: {self.dice_words_by_seat(state.opening_roll)}. {who} start"
+                         f"{'' if who == 'You' else 's'} and move{'' if who == 'You' else 's'} "
                          f"{max(state.opening_roll)} alone."
                          + (f" {self.info['note']}" if self.info.get("note") else ""))
-            else:
-                self.say(self.info.get("note") or "", error=self.must_pass())
+            else:  # (a roll that cannot all be used is news, not an error)
+                self.say(self.info.get("note") or "")
         elif move.kind == "pass":
-            self.say(f"{self.seat_names[before.to_move]} passed: no legal move with {dice_words(before.dice)}.")
+            who = self.player_name(before.to_move, before)
+            self.say(f"{who} passed: no legal move with {dice_words(before.dice)}." if who != "You" else
+                     f"You passed: no legal move with {dice_words(before.dice)}.")
         else:
             self.say("")
         self.check_over()
@@ -453,8 +467,8 @@ class SavoyScene(PanelScene):
                 self.say(f"The {letters[under]} piece on {name} is pinned by {letters[top]}{whose}: it cannot move "
                          f"until every {letters[top]} piece on top has left.", error=True)
             else:
-                who = letters[top] if owner is None else self.seat_names[owner]
-                self.say(f"That is {who}'s {'stack' if height > 1 else 'piece'}; it is {mover}'s turn.",
+                who = f"{letters[top]}'s" if owner is None else self.whose(owner)
+                self.say(f"That is {who} {'stack' if height > 1 else 'piece'}; it is {self.whose(me)} turn.",
                          error=True)
         elif under in mine and top in mine and under != top:
             self.say(f"Your {letters[under]} piece on {name} is pinned by your own {letters[top]} "
@@ -491,7 +505,7 @@ class SavoyScene(PanelScene):
         b["play"].hint = str(self.done) if self.done is not None else ""
         b["pass"].enabled = self.must_pass() and not rolling
         b["pass"].primary = self.must_pass()
-        b["undo"].enabled = (bool(self.parts) or self.history.can_undo()) and not rolling
+        b["undo"].enabled = (bool(self.parts) or self.can_undo()) and not rolling
         b["undo"].label = "Undo part" if self.parts else "Undo"
         b["redo"].enabled = self.history.can_redo() and not rolling and not self.parts
         b["names"].selected = bool(self.show_names)
@@ -499,23 +513,23 @@ class SavoyScene(PanelScene):
 
     def play_status(self) -> tuple[str, tuple[int, int, int]]:
         state = self.state
-        me = self.seat_names[state.to_move]
+        me = self.player_name(state.to_move)
         if self.roller.rolling:
             words = "Rolling..."
         elif state.opening and not state.dice:
             words = "Opening roll: one die each"
         elif not state.dice:
-            words = f"{me} to roll"
+            words = self.to_act_words(state.to_move, "roll")
         elif self.must_pass():
-            words = f"{me} cannot move with {dice_words(state.dice)}: pass"
+            words = f"{me} cannot move with {dice_words(state.dice)}: a pass"
         else:
-            words = f"{me} to move {dice_words(state.dice)} ({self.info.get('max_pips', 0)} pips to use)"
+            words = (f"{self.to_act_words(state.to_move)} with {dice_words(state.dice)} "
+                     f"({self.info.get('max_pips', 0)} pips to use)")
         if self.hover_cell is not None:
             board = self.look.board
             kind = " crossing" if board.cell_id[self.hover_cell] in board.crossings else ""
             words += f"   ·   {self.hover_cell}{kind}"
-        colour = theme.TEXT if state.opening and not state.dice else self.look.ink[self.seat_colours(state.to_move)[0]]
-        return words, colour
+        return words, theme.TEXT  # (the side's colour is its icon's: R's red would read as an error)
 
     def turn_line(self) -> str:
         """The turn so far: each part with the dice it uses, and the dice left."""
@@ -539,6 +553,10 @@ class SavoyScene(PanelScene):
             return "Press Roll (or Enter) to roll.", theme.TEXT_DIM
         return "", theme.TEXT_DIM
 
+    def roll_text(self, before: SavoyState, move: SavoyMove) -> str:
+        dice = super().roll_text(before, move)
+        return f"opening {dice}" if before.opening else dice
+
     def move_item(self, number: int, before: SavoyState, move: SavoyMove) -> str:
         who = "" if move.kind == "roll" and before.opening else self.seat_names[before.to_move]
         return f"{number}. {who} {move}".replace("  ", " ")
@@ -553,16 +571,11 @@ class SavoyScene(PanelScene):
         colours = self.seat_colours(colour)
         return lambda surface, centre, r: draw_seat_icon(surface, colours, centre, r, self.look)
 
-    def card_title(self, colour: int) -> str:
-        return f"{self.seat_names[colour]}  Player {colour + 1}"
-
     def card_tags(self, colour: int, moving: bool) -> list[str]:
         home = self.info.get("home", {}).get(self.seat_names[colour], 0)
-        tags = [f"home {home}/{self.pieces(colour)}"]
+        tags = [*self.seat_tags(colour), f"home {home}/{self.pieces(colour)}"]
         if moving:
             tags.append("to roll" if not self.state.dice else "to move")
-        else:
-            tags.insert(0, self.seats[colour])
         return tags
 
     def card_moving(self, colour: int) -> bool:
@@ -741,7 +754,7 @@ class SavoyScene(PanelScene):
             home = self.info["home"][who]
             cells = "; ".join(f"{board.colours[c]} to {', '.join(board.home_names[c])}"
                               for c in self.seat_colours(seat))
-            lines.append(f"{who} (Player {seat + 1}): {home} of {self.pieces(seat)} pieces home "
+            lines.append(f"{who} ({self.person_short(seat)}): {home} of {self.pieces(seat)} pieces home "
                          f"({cells}); {self.info['pips_to_home'][who]} pips to go")
         outcome = self.game.outcome(state)
         if outcome is not None and outcome.winner is None:

@@ -59,6 +59,10 @@ class StarScene(PanelScene):
         self.buttons = list(self.b.values())
         self._refresh()
 
+    @classmethod
+    def draw_picture(cls, surface: pygame.Surface, rect: pygame.Rect, state: StarState) -> None:
+        draw_star(surface, HexLayout(state.size, rect), state, BoardView())
+
     # -- state-derived caches (recomputed only when the state changes) ----------------------
     @property
     def state(self) -> StarState:
@@ -86,7 +90,21 @@ class StarScene(PanelScene):
         return self.game.seat_of(state if state is not None else self.state, colour)
 
     def person_name(self, colour: int) -> str:
-        return f"Player {self.person_of(colour) + 1}"
+        """Who plays `colour` now (after a swap, the other person): ``You``, ``Computer (level 3)``, ``Player 2``."""
+        return self.person_words(self.person_of(colour))
+
+    def side_words(self, colour: int) -> str:
+        return f"{PLAYERS[colour]} ({COLOUR_NAMES[colour]})"
+
+    def seat_tags(self, colour: int) -> list[str]:
+        """The side's name; after a swap, that it is now this person's (the stones stay, the people change
+        sides)."""
+        tags = super().seat_tags(colour)
+        if self.state.swapped:  # (the card whose title is You says which colour that is now)
+            tags[0] = self.side_words(colour)
+            if self.is_you(colour):
+                tags.insert(1, "now yours")
+        return tags
 
     # -- actions --------------------------------------------------------------------------
     def toggle_chains(self) -> None:
@@ -105,15 +123,32 @@ class StarScene(PanelScene):
         self.move_scroll = 0
         self._refresh()
         if move.kind == "swap":
-            self.say(f"Swap! {self.person_name(0)} takes the opening stone and now plays X ({COLOUR_NAMES[0]}). "
-                     f"{self.person_name(1)} now plays O ({COLOUR_NAMES[1]}) and moves next.")
+            self.say(self.swap_words())
         elif move.kind == "pass":
             mover = 1 - self.state.to_move
-            self.say(f"{PLAYERS[mover]} passed." + (" Both passed: the game is over." if self.state.over else
-                                                    " If the next player passes too, the game ends."))
+            self.say(f"{self.player_name(mover)} passed ({PLAYERS[mover]})."
+                     + (" Both passed: the game is over." if self.state.over else
+                        " If the next player passes too, the game ends."))
         else:
             self.say("")
         self.check_over()
+
+    def forced_reason(self, move: StarMove) -> str:
+        if move.kind == "pass" and 0 not in self.state.cells:
+            return "The board is full"
+        return super().forced_reason(move)
+
+    def swap_words(self) -> str:
+        """After a swap: who now plays which colour, said to the person it concerns."""
+        taker, other = self.person_name(0), self.person_name(1)
+        if taker == "You":
+            return (f"Swap! You take the opening stone: you now play {self.side_words(0)}. "
+                    f"{other} now plays {self.side_words(1)} and moves next.")
+        if other == "You":
+            return (f"Swap! {taker} takes your opening stone and now plays {self.side_words(0)}. "
+                    f"You now play {self.side_words(1)}: your move.")
+        return (f"Swap! {taker} takes the opening stone and now plays {self.side_words(0)}. "
+                f"{other} now plays {self.side_words(1)} and moves next.")
 
     def clear_selection(self) -> None:
         self.selected = None
@@ -167,7 +202,7 @@ class StarScene(PanelScene):
         b = self.b
         b["pass"].enabled = PASS in self.legal
         b["swap"].enabled = SWAP in self.legal
-        b["undo"].enabled = self.history.can_undo()
+        b["undo"].enabled = self.can_undo()
         b["redo"].enabled = self.history.can_redo()
         b["chains"].selected = self.show_chains
         b["coords"].selected = self.show_coords
@@ -220,7 +255,9 @@ class StarScene(PanelScene):
     def play_status(self) -> tuple[str, tuple[int, int, int]]:
         state = self.state
         mover = state.to_move
-        words = f"{PLAYERS[mover]} ({COLOUR_NAMES[mover]}) to move: {self.person_name(mover)}"
+        who = self.person_name(mover)
+        words = (f"Your move: {self.side_words(mover)}" if who == "You" else
+                 f"{self.side_words(mover)} to move: {who}")
         if self.hover_cell is not None:
             words += f"   ·   {state.board.names[self.hover_cell]}"
         return words, theme.TEXT
@@ -257,7 +294,7 @@ class StarScene(PanelScene):
         for colour in (0, 1):
             scoring = [s for s in per[colour] if s > 0]
             zero = len(per[colour]) - len(scoring)
-            who = f"{PLAYERS[colour]} ({self.person_name(colour)})"
+            who = f"{PLAYERS[colour]} ({self.person_short(self.person_of(colour))})"
             if state.maxi:
                 best = per[colour][0] if per[colour] else 0
                 rest = ", ".join(str(s) for s in scoring[1:]) or "none"

@@ -56,7 +56,10 @@ HEX_EXAMPLES = "ik45:h3-h5, e2,g2-f2, f3-e3,2xg3"
 
 class TruchetScene(PanelScene):
     rules_page = TRUCHET_RULES
-    move_col_w = 150
+    move_col_w = 190
+    chance_leads = False  # (tiles drawn at random follow the "random" that asked for them)
+    hand_rolls = False    # (and are drawn by themselves, whatever the Rolls setting)
+    chance_verb = "place"
     view_buttons = frozenset({"parity"})
 
     def __init__(self, app: Host, game: Game = TRUCHET, options: dict[str, OptionValue] | None = None,
@@ -102,6 +105,10 @@ class TruchetScene(PanelScene):
         })
         self.buttons = list(self.b.values())
         self._refresh()
+
+    @classmethod
+    def draw_picture(cls, surface: pygame.Surface, rect: pygame.Rect, state: TruchetState) -> None:
+        draw_truchet(surface, TruchetLayout(state.board, rect), state, TruchetView())
 
     # -- state-derived caches (recomputed only when the state changes) ----------------------
     @property
@@ -156,6 +163,15 @@ class TruchetScene(PanelScene):
         if state.playing or self.drawing is not None:
             return
         self.play("".join(self.draft[t] for t in state.placement_tiles()))
+
+    def lists_every_move(self, state: TruchetState) -> bool:
+        """The set-up's placements are too many to list (the rules list a few): nothing there is forced."""
+        return state.playing
+
+    @staticmethod
+    def rollers(game: Game, state: TruchetState) -> Sequence[int]:
+        """Tiles drawn at random are the placer's."""
+        return (state.placer(),)
 
     def start_draw(self) -> None:
         """Draw the tiles asked for with `random`, shown settling for a moment, then played as roll:..."""
@@ -223,24 +239,6 @@ class TruchetScene(PanelScene):
 
     def clear_selection(self) -> None:
         self.drawing, self.effects = None, []
-
-    def undo(self) -> None:
-        super().undo()
-        if self.game.is_chance(self.state) and self.history.can_undo():
-            while self.game.is_chance(self.state) and self.history.can_undo():
-                self.history.undo()  # a `random` whose tiles were taken back goes too
-            self.autosave()
-            self._refresh()
-
-    def redo(self) -> None:
-        super().redo()
-        if self.game.is_chance(self.state) and self.history.can_redo():
-            while self.game.is_chance(self.state) and self.history.can_redo():
-                self.history.redo()  # the tiles drawn after `random`
-            self.say(f"Replayed {self.history.moves[-2]} {self.history.moves[-1]}.")
-            self.autosave()
-            self._refresh()
-            self.check_over()
 
     # -- layout ---------------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:
@@ -563,7 +561,7 @@ class TruchetScene(PanelScene):
         b["play"].label = f"Play {self.pending}" if self.pending is not None else "Play"
         b["clear"].enabled = bool(self.sources or self.flip)
         b["draw"].enabled = DRAW in self.legal and not busy
-        b["undo"].enabled = self.history.can_undo() and self.drawing is None
+        b["undo"].enabled = self.can_undo() and self.drawing is None
         b["redo"].enabled = self.history.can_redo() and self.drawing is None
         b["parity"].selected = self.show_parity
 
@@ -787,11 +785,8 @@ class TruchetScene(PanelScene):
     def card_icon(self, colour: int) -> Callable[[pygame.Surface, tuple[float, float], float], None]:
         return piece_icon(colour)
 
-    def card_title(self, colour: int) -> str:
-        return f"{PLAYERS[colour]}  Player {self.person_of(colour) + 1}"
-
     def card_tags(self, colour: int, moving: bool) -> list[str]:
-        tags = [self.seats[self.person_of(colour)]]
+        tags = self.seat_tags(colour)
         if moving:
             tags.append("to place" if not self.state.playing else "to move")
         return tags
@@ -809,8 +804,7 @@ class TruchetScene(PanelScene):
         if not state.playing:
             count = len(state.placement_tiles())
             return f"Set-up: {PLAYERS[state.placer()]} places {count} tile{'s' if count > 1 else ''}", theme.TEXT
-        mover = PLAYERS[state.to_move]
-        words = f"{mover} to move ({COLOUR_WORDS[state.to_move]} regions)"
+        words = f"{self.to_act_words(state.to_move)}: {PLAYERS[state.to_move]} ({COLOUR_WORDS[state.to_move]} regions)"
         if self.flip:
             words += f" · flip {self.flip}"
         return words, theme.TEXT
@@ -835,6 +829,32 @@ class TruchetScene(PanelScene):
             words += f" {state.quiet}/{state.quiet_limit} turns without a capture."
         return words, theme.TEXT_DIM
 
+    def move_words(self, move: TruchetMove) -> str:
+        """``flip tile cd45, then merge the stack on d2 (by way of b6) and the stack on d6 onto c6``."""
+        if not move.is_stack_move:
+            return ""
+
+        def stack(origin: str, via: str | None) -> str:
+            return f"the stack on {origin}" + (f" (by way of {via})" if via else "")
+
+        stacks = " and ".join(stack(origin, via) for origin, via in move.sources)
+        if move.kind == "step":
+            what = f"move {stacks} to {move.destinations[0]}"
+        elif move.kind == "merge":
+            what = f"merge {stacks} onto {move.destinations[0]}"
+        else:
+            parts = ", ".join(f"{max(1, count)} to {name}" for name, count in move.targets)
+            what = f"split {stacks}: {parts}"
+        return f"flip tile {move.flip}, then {what}" if move.flip else what
+
+    def move_text(self, before: TruchetState, move: TruchetMove) -> str:
+        if move.kind == "tiles":
+            return move.letters if len(move.letters) <= 6 else move.letters[:5] + "…"
+        return str(move)
+
+    def roll_text(self, before: TruchetState, move: TruchetMove) -> str:
+        return self.move_text(before, move)
+
     def move_item(self, number: int, before: TruchetState, move: TruchetMove) -> str:
         text = str(move)
         if move.kind == "tiles":
@@ -851,7 +871,7 @@ class TruchetScene(PanelScene):
         lines = []
         for colour in (0, 1):
             who = PLAYERS[colour]
-            lines.append(f"{who} ({self.seat_label(colour).split(' (')[0]}): {state.pieces(colour)} of {start} pieces "
+            lines.append(f"{who} ({self.person_short(self.person_of(colour))}): {state.pieces(colour)} of {start} pieces "
                          f"left; captured {captured.get(who, 0)}")
         lines.append(f"Turns in a row without a capture at the end: {state.quiet}")
         return lines
