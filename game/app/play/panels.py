@@ -27,6 +27,9 @@ from game.app.screens.game_over import wins
 from game.app.screens.rules import RulesScene
 from game.app.ui import theme
 from game.app.ui.board_zoom import BoardZoom
+from game.app.ui.lens import Lens
+from game.app.ui.targets import Target, decide
+from game.app.ui.touch_mark import TouchMark
 from game.app.ui.input import Intent
 from game.app.ui.scene import Host
 from game.app.ui.widgets import Button, press_buttons
@@ -388,8 +391,9 @@ class Press:
     board, on the move list) and whether a button took it (then its tap is no tap on what lies under)."""
 
     pos: tuple[int, int]
-    on: str = ""          # "board", "moves" or ""
+    on: str = ""          # "board", "moves", "lens" or ""
     taken: bool = False   # a button was pressed
+    quiet: bool = False   # it closed the lens: its tap acts on nothing (but may be a double tap's second)
 
 
 class PanelScene(GameScene):
@@ -436,6 +440,8 @@ class PanelScene(GameScene):
         self.short_phone = False       # a phone shorter than SHORT_PHONE: smaller panels, more board
         self.layout_board: Any = None  # the game's board geometry, built for the camera (`make_board_layout`)
         self.board_zoom = BoardZoom(self.relayout_board, self.board_target_now)
+        self.touch_mark = TouchMark()  # where a finger is (or just was) on the board
+        self.lens: Lens | None = None  # the question a tap between two targets asks
         self.entry_selected = False    # after a refused move: the next key replaces the text
         self.entry_keyboard = False    # the on-screen keyboard was asked for by a tap on the entry
         self.moves_expanded = False    # the move list is drawn over the board, as tall as it can be
@@ -672,10 +678,12 @@ class PanelScene(GameScene):
     # -- shared input -------------------------------------------------------------------
     def handle(self, intent: Intent) -> None:
         """Every input of a game scene comes through here: presses, typing, scrolling, undo and redo are
-        shared; a tap on the board (`tap_board`), keys and Enter go on to the game's hooks (`point_board`,
-        `handle_game`). A press acts on a button at once; on the board it acts when it ends as a tap, so
-        that a drag (which pans a zoomed board) or a pinch (which zooms it) never plays a move. A press or a
-        key while a move slides finishes the slide first, then acts as it would have."""
+        shared; a tap on the board (`board_tap`), keys and Enter go on to the game's hooks (`tap_targets`,
+        `take_target`, `point_board`, `handle_game`). A press acts on a button at once; on the board it acts
+        when it ends as a tap (at once: no tap waits for a double tap), so that a drag (which pans a zoomed
+        board) or a pinch (which zooms it) never plays a move; a finger's touch on the board is marked in the
+        frame it arrives. A press or a key while a move slides finishes the slide first, then acts as it
+        would have."""
         if intent.kind not in PASSING_INTENTS:
             self.finish_motion()
         self._refresh()
@@ -683,9 +691,13 @@ class PanelScene(GameScene):
         if self.reviewing and not self.on_move_list(intent) and self.handle_review(intent):
             return
         kind = intent.kind
-        self.keep_input_order(intent)
         waiting = self.computer_to_act()  # the computer has the turn: nothing may play for it
         if kind == "point":
+            quiet = self.lens is not None  # a press that closes the question acts on nothing on the board
+            if self.lens is not None and self.lens.inside(intent.pos):
+                self.press = Press(intent.pos, "lens")
+                return
+            self.close_lens()
             self.before_press()
             under = self.pressable(intent.pos)
             free = self.free_buttons()
@@ -693,8 +705,10 @@ class PanelScene(GameScene):
                     waiting and any(b.hit(intent.pos) for b in under)):  # (a button that waits for its turn)
                 self.press = Press(intent.pos, taken=True)
                 return
-            self.press = Press(intent.pos, self.area_at(intent.pos))
+            self.press = Press(intent.pos, self.area_at(intent.pos), quiet=quiet)
             self._moves_drag = 0.0
+            if intent.touch and self.press.on == "board":
+                self.touch_mark.touch(intent.pos)
         elif kind in ("tap", "drag", "pinch", "release", "zoom") or (
                 kind == "scroll" and self.board_rect.collidepoint(intent.pos)):
             self.handle_pointer(intent)
@@ -704,7 +718,9 @@ class PanelScene(GameScene):
         elif self.handle_panels(intent):
             pass
         elif kind == "back":  # Esc peels off one thing at a time: typed text, the selection, the game
-            if self.moves_expanded:
+            if self.lens is not None:
+                self.close_lens()
+            elif self.moves_expanded:
                 self.moves_expanded = False
             elif self.entry:
                 self.entry = ""
@@ -714,14 +730,6 @@ class PanelScene(GameScene):
             pass  # a typed move waits for the computer's turn to end
         else:
             self.handle_game(intent)
-
-    def keep_input_order(self, intent: Intent) -> None:
-        """A board tap held back (for a double tap) is played before any input that is not the board's."""
-        on_board = intent.kind in ("point", "tap") and self.area_at(intent.pos) == "board" and not any(
-            b.hit(intent.pos) for b in self.buttons)
-        if intent.kind in ("hover", "release", "drag", "pinch") or on_board:
-            return
-        self.play_held_taps(self.board_zoom.flush())
 
     def area_at(self, pos: tuple[int, int]) -> str:
         if self.moves_expanded and self.moves_area().collidepoint(pos):
@@ -740,27 +748,38 @@ class PanelScene(GameScene):
         """Taps, drags, pinches, the wheel and the zoom keys: the board camera and the move list."""
         kind, press, zoom = intent.kind, self.press, self.board_zoom
         if kind == "tap":
-            if press is not None and not press.taken:
-                self.tap_at(intent.pos, intent.touch)
+            if press is not None and press.on == "lens":
+                self.lens_tap(intent.pos)
+            elif press is not None and not press.taken:
+                self.tap_at(intent.pos, intent.touch, press.quiet)
         elif kind == "drag":
             if press is not None and press.on == "board" and zoom.drag(intent.rel):
                 self.hover_cell_clear()
+                self.touch_mark.clear()  # a drag is no touch of what lies under the finger
             elif press is not None and press.on == "moves":
                 self.drag_moves(intent.rel[1])
         elif kind == "pinch":
             if press is not None and press.on == "board":
                 zoom.pinch(intent)
+                self.touch_mark.clear()
         elif kind == "release":
             zoom.lift()
+            self.touch_mark.lift()
             self.press = None
         elif kind == "zoom":
             zoom.key(intent.text)
         elif kind == "scroll":
             zoom.wheel(intent.pos, intent.rel[1])
 
-    def tap_at(self, pos: tuple[int, int], touch: bool) -> None:
+    def tap_at(self, pos: tuple[int, int], touch: bool, quiet: bool = False) -> None:
         """A press that ended where it began, on no button. On the move list: a move shows the position
-        after it (review); elsewhere on the list, it opens over the board, or closes."""
+        after it (review); elsewhere on the list, it opens over the board, or closes. On the board: the
+        second tap of a double tap zooms (a board that zooms), any other tap acts at once (`board_tap`).
+        A `quiet` tap (it closed the lens) does nothing more, but may be the first of a double tap."""
+        if quiet:
+            if touch and self.board_rect.collidepoint(pos):
+                self.board_zoom.second_tap(pos)
+            return
         if self.moves_expanded or self.moves_rect.collidepoint(pos):
             index = self.move_index_at(pos)
             if index is None:
@@ -773,24 +792,67 @@ class PanelScene(GameScene):
             self.open_keyboard()
             return
         self.close_keyboard()
-        if self.board_rect.collidepoint(pos) and self.board_zoom.holds_taps(touch):
-            self.play_held_taps(self.board_zoom.tap(pos))
-            return
+        if touch and self.board_rect.collidepoint(pos) and self.board_zoom.second_tap(pos):
+            return  # the second tap of a double tap zoomed the board; the first has acted already
         self.board_tap(pos, touch)
 
-    def play_held_taps(self, taps: Sequence[tuple[int, int]]) -> None:
-        for pos in taps:
-            self._refresh()
-            self.board_tap(pos, True)
-
     def board_tap(self, pos: tuple[int, int], touch: bool) -> None:
-        """A tap that is the game's (on its board, or off it on no button): to `point_board`, unless the
-        computer has the turn."""
+        """A tap that is the game's (on its board, or off it on no button), unless the computer has the
+        turn: the candidate it clearly means (`take_target`), a question between two it might mean (the
+        lens), or, when it reaches none, `point_board` (which says why it does nothing)."""
         if self.computer_to_act():
             self.say("The computer has the turn. Undo takes back your last move." if self.has_human
                      else "The computer plays both sides: Pause stops it.")
             return
-        self.point_board(pos, touch)
+        decision = decide(self.shown_targets(), pos, touch)
+        if decision.chosen is not None:
+            self.take_target(decision.chosen)
+        elif decision.between:
+            self.ask_between(decision.between, pos)
+        else:
+            self.point_board(pos, touch)
+
+    def shown_targets(self) -> list[Target]:
+        """The game's tap candidates now (`tap_targets`) that lie on the board as it shows."""
+        view = self.board_rect
+        return [t for t in self.tap_targets() if view.collidepoint(t.at)]
+
+    # -- the question a tap between two targets asks ----------------------------------------------
+    def ask_between(self, between: Sequence[Target], pos: tuple[int, int]) -> None:
+        """Open the lens: the board round `between` magnified beside the finger, to tap the one meant."""
+        self.lens = Lens(between, pos, pygame.Rect((0, 0), self.size))
+        self.say(f"Your tap fell between {len(between)} places: tap the one you mean in the magnified view "
+                 "(or tap elsewhere to cancel).")
+
+    def lens_tap(self, pos: tuple[int, int]) -> None:
+        """A tap in the lens: the choice it is on is taken (if it still is a candidate); between them,
+        the question stays."""
+        if self.lens is None:
+            return
+        key = self.lens.choose(pos)
+        if key is None:
+            return
+        self.close_lens()
+        if any(t.key == key for t in self.shown_targets()):
+            self.take_target(key)
+
+    def close_lens(self) -> None:
+        if self.lens is not None:
+            self.lens = None
+            self.say("")
+
+    def draw_lens(self, surface: pygame.Surface) -> None:
+        """The question, over everything, while its choices still stand where they were; then the mark of
+        the finger on the board."""
+        if self.lens is not None and (self.moves_expanded or self.reviewing
+                                      or not self.lens.still_shows(self.shown_targets())):
+            self.lens = None  # the board changed or moved under it
+        if self.lens is not None:
+            self.lens.draw(surface)
+        clip = surface.get_clip()
+        surface.set_clip(self.board_rect.clip(clip))
+        self.touch_mark.draw(surface)
+        surface.set_clip(clip)
 
     def hover_cell_clear(self) -> None:
         """The board moved under the pointer: what it pointed at is no longer under it."""
@@ -836,14 +898,13 @@ class PanelScene(GameScene):
         self.draw_board(surface, paint)
 
     def advance(self, dt: float) -> None:
-        """Each game's `advance` begins here: a board tap held back for a double tap is played once it
-        is sure to be single."""
-        self.play_held_taps(self.board_zoom.tick(dt))
+        """Each game's `advance` begins here (nothing is shared yet)."""
 
-    @property
-    def tap_pending(self) -> bool:
-        """A board tap is held back (it may be the first of a double tap)."""
-        return self.board_zoom.tap_pending
+    def animate(self, dt: float) -> None:
+        """The frame's time for what moves by itself: the slide, the double tap's window, the finger's mark."""
+        super().animate(dt)
+        self.board_zoom.tick(dt)
+        self.touch_mark.tick(dt)
 
     def zoom_hint(self) -> str:
         """What the message line adds about zooming, on a phone, when the board is too small for fingers."""
@@ -925,8 +986,18 @@ class PanelScene(GameScene):
     def before_press(self) -> None:
         """Put buttons whose place depends on the state where they are now, before a press is tested."""
 
+    def tap_targets(self) -> list[Target]:
+        """What a tap on the board may act on now, and where each is on the screen (`targets.Target`, keyed
+        in the game's terms): the pieces that can be chosen, the legal targets of the one chosen. A tap
+        takes the one it clearly means (`take_target`), or asks between two close ones."""
+        return []
+
+    def take_target(self, key: Any) -> None:
+        """Act on the candidate `key` of `tap_targets` that a tap (or the lens) chose."""
+
     def point_board(self, pos: tuple[int, int], touch: bool) -> None:
-        """A press on the board (not on a button); `touch` when it came from a finger."""
+        """A tap on the board (not on a button) that reaches no candidate; `touch` when it came from a
+        finger: say why it does nothing (or drop the selection)."""
 
     def hover_board(self, pos: tuple[int, int]) -> None:
         """The mouse moved over `pos` without a press."""
@@ -1136,6 +1207,7 @@ class PanelScene(GameScene):
         self.draw_moves(surface)
         if self.reviewing:
             self.draw_review_bar(surface)
+        self.draw_lens(surface)
 
     def draw_moves(self, surface: pygame.Surface) -> None:
         """The move list in its place, or opened over the board (drawn last, over everything under it)."""

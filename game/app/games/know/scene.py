@@ -9,7 +9,6 @@ game's seed) and are shown after a short animation.
 
 from __future__ import annotations
 
-import math
 import random
 from typing import Any, Callable, Sequence
 
@@ -20,6 +19,7 @@ from game.app.play.panels import PanelScene
 from game.app.ui import theme
 from game.app.ui.input import Intent
 from game.app.ui.scene import Host
+from game.app.ui.targets import Target, closest_pair
 from game.app.ui.widgets import Button
 from game.rules.base import Game
 from game.rules.know import (AMBIGUOUS, ERRAND_MOVE, ERRAND_ROLL, FIRST, KNOW, MOVE, NOPATH, OVER, PASS, PATH_MOVE,
@@ -32,13 +32,6 @@ from .view import (PIECE_COLOURS, PLAYER_INK, SIDE_INK, KnowLayout, KnowView, dr
                         draw_seat_marker, piece_legend, tier_legend)
 
 ROLL_SECONDS = 0.5
-SNAP_PX = 26  # a tap this near an offered piece or space (its centre) takes it
-
-
-def offer_gap(layout: KnowLayout, offered: frozenset[int]) -> float:
-    """The least distance in pixels between the centres of two offered spaces (inf with fewer than two)."""
-    points = [layout.centroids[i] for i in offered]
-    return min((math.dist(a, b) for k, a in enumerate(points) for b in points[k + 1:]), default=math.inf)
 ROLL_LABELS = {START: "Roll to begin", PREROLL: "Roll", ROLL: "Roll", ERRAND_ROLL: "Errand roll",
                PATH_ROLL: "Contest roll", POST_ROLL: "Catch-up roll"}
 
@@ -335,30 +328,36 @@ class KnowScene(PanelScene):
             return frozenset()
         return self.choosable_spaces() | self.target_spaces()
 
-    def space_under(self, pos: tuple[int, int]) -> int | None:
-        """The space a tap at `pos` means: the offered piece or space whose middle (where its piece or its
-        green dot is drawn) is nearest, within SNAP_PX (know's spaces are often far narrower than a finger,
-        the offers far apart), else the space under it."""
+    def tap_targets(self) -> list[Target]:
+        """The spaces the chosen piece can reach, then the other pieces that can act (know's spaces are often
+        far narrower than a finger: a tap takes the nearest of these, and asks between two close ones)."""
         geo = self.layout_board
-        if geo is None:
-            return None
-        offered = self.offered_spaces()
-        if offered:
-            near = min(offered, key=lambda i: math.dist(geo.centroids[i], pos))
-            if math.dist(geo.centroids[near], pos) <= SNAP_PX:
-                return near
-        return geo.space_at(pos)
+        if geo is None or self.rolling is not None or self.chance:
+            return []
+        targets = self.target_spaces()
+        rank = 1 if targets else 0
+        return ([Target(i, geo.centroids[i], geo.piece_radii[i]) for i in sorted(targets)]
+                + [Target(i, geo.centroids[i], geo.piece_radii[i], rank)
+                   for i in sorted(self.choosable_spaces() - targets - {self.selected})])
+
+    def take_target(self, space: int) -> None:
+        self.pick_space(space)
 
     def board_target_px(self, layout: KnowLayout) -> float:
-        """A tap takes the nearest offer within SNAP_PX, so an offer is as wide as the gap to the next
-        offer (the snap disc is wider than a finger): the smallest such gap now (none: no limit)."""
-        return offer_gap(layout, self.offered_spaces())
+        """The least gap between two offers (a tap takes the nearest offer, so an offer is as wide as the gap
+        to the next): the smallest such gap now (none: no limit)."""
+        return closest_pair([Target(i, layout.centroids[i]) for i in self.offered_spaces()])
 
     def point_board(self, pos: tuple[int, int], touch: bool = False) -> None:
-        space = self.space_under(pos)
+        """A tap that reaches no offer: the space under it says why it does nothing."""
+        space = self.layout_board.space_at(pos) if self.layout_board else None
         if self.rolling is not None or space is None:
             self.selected, self.pending = None, []
             return
+        self.pick_space(space)
+
+    def pick_space(self, space: int) -> None:
+        """A tap on `space`: the chosen piece goes there, or the piece there is chosen, or why not."""
         self.pending = []
         names = board().names
         if self.selected is not None and space in self.target_spaces():

@@ -14,12 +14,18 @@ peeks out under the stack pinning it with a pin through it, and the homes are ti
 Every colour's piece has its own silhouette as well as its hue: a disc with a point towards the home it
 travels to (R right, L left, T up, B down), so no colour is told by hue alone.
 
+On a portrait screen a board wider than tall is drawn upright (`SavoyLayout(..., upright=True)`): its
+layout turns a quarter clockwise (columns run down the screen, rows across), the pieces point the new
+way to their homes (`SavoyLook.turned`), and the home labels and the dice take the places the look gives
+for the upright board (`upright_*`), so no text is ever drawn sideways.
+
 Nothing here decides what is legal: the scene passes highlights computed from the rules
 (`continuations`, `details`).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from dataclasses import dataclass, field
 from typing import Sequence
@@ -35,6 +41,8 @@ from game.rules.savoy_board import SAVOY_BOARD, SavoyBoard
 Colour = tuple[int, int, int]
 Point = tuple[float, float]
 GridRect = tuple[float, float, float, float]  # (column x, row of the top edge, width, height) in cells
+# upright: (x, y, width, height) in cells from the top-left corner of the turned grid, y down
+ScreenRect = tuple[float, float, float, float]
 
 RIBBON = theme.BOARD
 RIBBON_EDGE = (116, 92, 60)
@@ -57,7 +65,9 @@ class SavoyLook:
     on the dark background; `home_tint[colour]`: its home cells. `ribbons[strand]`: fill and edge of each
     strand. `home_labels[colour]`: the middle of its home's label, in grid units (x from 0 at column a,
     rows as numbered); `dice_area`, `note_area`: the empty corners for the dice and the title (with its
-    legend), as GridRects."""
+    legend), as GridRects. `upright_labels`, `upright_dice`: the same places on the board drawn upright (in
+    cells from the turned grid's top-left corner, y down); `turned`: drawn upright (the pieces point the
+    turned way)."""
 
     board: SavoyBoard
     over: frozenset[tuple[int, int]]
@@ -69,6 +79,13 @@ class SavoyLook:
     dice_area: GridRect
     note_area: GridRect
     label_width: float = 3.4  # cells: the widest a home label may be
+    upright_labels: tuple[Point, ...] = ()
+    upright_dice: ScreenRect = (0.0, 0.0, 3.0, 3.0)
+    turned: bool = False
+
+    def upright(self) -> "SavoyLook":
+        """This look for the board drawn upright."""
+        return dataclasses.replace(self, turned=True)
 
     @property
     def cols(self) -> int:
@@ -122,15 +139,17 @@ def _curve(pts: Sequence[Point]) -> list[list[Point]]:
 
 
 class SavoyLayout:
-    """Pixel geometry of a board (Savoy: 15 columns a..o, 10 rows) fitted into `rect`."""
+    """Pixel geometry of a board (Savoy: 15 columns a..o, 10 rows) fitted into `rect`; with `look.turned`,
+    upright (a quarter turn clockwise: column a at the top, row 1 at the right)."""
 
     COLS, ROWS = SAVOY_LOOK.cols, SAVOY_LOOK.rows  # (Savoy's)
 
     def __init__(self, rect: pygame.Rect, look: SavoyLook = SAVOY_LOOK) -> None:
         self.rect = pygame.Rect(rect)
         self.look = look
+        self.upright = look.turned
         board = self.board = look.board
-        cols, rows = look.cols, look.rows
+        cols, rows = (look.rows, look.cols) if self.upright else (look.cols, look.rows)  # across, down
         self.spacing = max(8.0, min(rect.width / (cols + 0.3), rect.height / (rows + 0.3)))
         s = self.spacing
         self.left = rect.centerx - cols * s / 2
@@ -151,13 +170,20 @@ class SavoyLayout:
             self.ray_strand.append(strands)
         self.ribbon = s * 0.78
         self.piece_radius = s * 0.38
-        self.dice_area = self.grid_rect(look.dice_area)
-        self.note_area = self.grid_rect(look.note_area)
+        if self.upright:
+            self.dice_area = self.screen_rect(look.upright_dice)
+            self.note_area = pygame.Rect(0, 0, 0, 0)  # (the title and legend are a wide window's)
+            self.home_labels = [self.screen_px(*at) for at in look.upright_labels]
+        else:
+            self.dice_area = self.grid_rect(look.dice_area)
+            self.note_area = self.grid_rect(look.note_area)
+            self.home_labels = [self.grid_px(*at) for at in look.home_labels]
 
     @classmethod
-    def spacing_for(cls, width: float, height: float, look: SavoyLook = SAVOY_LOOK) -> float:
+    def spacing_for(cls, width: float, height: float, look: SavoyLook = SAVOY_LOOK, upright: bool = False) -> float:
         """The spacing of cells a layout of `width` x `height` gets (for sizing a board before laying it out)."""
-        return min(width / (look.cols + 0.3), height / (look.rows + 0.3))
+        cols, rows = (look.rows, look.cols) if upright else (look.cols, look.rows)
+        return min(width / (cols + 0.3), height / (rows + 0.3))
 
     # Savoy's single strand, as the code of earlier versions names it
     @property
@@ -169,8 +195,20 @@ class SavoyLayout:
         return self.strand_steps[0]
 
     def grid_px(self, x: float, row: float) -> Point:
+        """The pixel of a point of the board's grid (x from 0 at column a, rows as numbered)."""
         s = self.spacing
+        if self.upright:  # a quarter turn clockwise: the rows run across, column a at the top
+            return (self.left + (self.look.rows - row + 0.5) * s, self.top + (x + 0.5) * s)
         return (self.left + (x + 0.5) * s, self.top + (self.look.rows - row + 0.5) * s)
+
+    def screen_px(self, x: float, y: float) -> Point:
+        """The pixel `x`, `y` cells from the top-left corner of the grid as drawn."""
+        return (self.left + x * self.spacing, self.top + y * self.spacing)
+
+    def screen_rect(self, area: ScreenRect) -> pygame.Rect:
+        x, y, w, h = area
+        left, top = self.screen_px(x, y)
+        return pygame.Rect(round(left), round(top), round(w * self.spacing), round(h * self.spacing))
 
     def grid_rect(self, area: GridRect) -> pygame.Rect:
         x, row, w, h = area
@@ -252,9 +290,12 @@ def _normal(a: Point, b: Point) -> Point:
     return (-dy / n, dx / n)
 
 
-def piece_outline(letter: str, centre: Point, radius: float) -> list[Point]:
-    """A piece's silhouette: a disc drawn out to a point on the side of the home it travels to."""
+def piece_outline(letter: str, centre: Point, radius: float, turned: bool = False) -> list[Point]:
+    """A piece's silhouette: a disc drawn out to a point on the side of the home it travels to (on a board
+    drawn upright, turned with it)."""
     dx, dy = POINTING.get(letter, (1.0, 0.0))
+    if turned:  # a quarter turn clockwise (y down)
+        dx, dy = -dy, dx
     cx, cy = centre
     tip_angle = math.atan2(dy, dx)
     points = []
@@ -272,7 +313,7 @@ def draw_piece(surface: pygame.Surface, player: int, centre: Point, radius: floa
     """One piece of colour `player`: its hue, its rim and its pointed silhouette."""
     fill, rim = look.pieces[player]
     r = max(3.0, radius * 0.92)
-    outline = piece_outline(look.board.colours[player], centre, r)
+    outline = piece_outline(look.board.colours[player], centre, r, look.turned)
     pygame.draw.polygon(surface, fill, outline)
     pygame.draw.polygon(surface, rim, outline, max(1, round(r / 5)))
 
@@ -362,7 +403,8 @@ def _runs_across(layout: SavoyLayout, strand: int, index: int) -> bool:
 
 
 # ----------------------------------------------------------------------------- the board
-@cached_surface(lambda layout, show_names: (layout.rect.size, show_names, layout.look.board.name), limit=16)
+@cached_surface(lambda layout, show_names: (layout.rect.size, show_names, layout.look.board.name, layout.upright),
+                limit=16)
 def _background(layout: SavoyLayout, show_names: bool) -> pygame.Surface:
     """The empty board (ribbons, dividers, crossings, homes, cell names), drawn once per size (wherever the
     rectangle lies: a zoomed board panned reuses it); the names only where they are large enough to read."""
@@ -588,7 +630,7 @@ def _home_labels(surface: pygame.Surface, layout: SavoyLayout, view: SavoyView) 
     if not theme.readable(size):  # the cards say the same; zooming in shows them here
         return
     look = layout.look
-    for colour, (x, row) in enumerate(look.home_labels):
+    for colour, centre in enumerate(layout.home_labels):
         if view.pips is not None and colour >= len(view.pips):
             continue
         words = f"{look.board.colours[colour]} home"
@@ -596,8 +638,7 @@ def _home_labels(surface: pygame.Surface, layout: SavoyLayout, view: SavoyView) 
             if view.pips[colour] < 0:  # a colour nobody plays
                 continue
             words += f" · {view.pips[colour]} to go"
-        theme.text(surface, words, size, look.ink[colour], center=layout.grid_px(x, row),
-                   max_width=round(look.label_width * s))
+        theme.text(surface, words, size, look.ink[colour], center=centre, max_width=round(look.label_width * s))
 
 
 def draw_dice_tray(surface: pygame.Surface, layout: SavoyLayout, view: SavoyView) -> None:
