@@ -24,10 +24,8 @@ from __future__ import annotations
 import argparse
 import math
 import os
-import random
 import sys
 from pathlib import Path
-from typing import Any, Iterator
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -37,6 +35,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 import pygame  # noqa: E402
 
 from app_helpers import open_game  # noqa: E402
+from tap_situations import situations  # noqa: E402
 from game.app.ui import theme  # noqa: E402
 from game.app.ui.targets import Target, decide, effective_reach, guarded  # noqa: E402
 
@@ -46,42 +45,6 @@ GAMES = [("Star 3", "star", {"size": 3}), ("Star 6", "star", {"size": 6}), ("Sta
          ("Truchet 7", "truchet", None),
          ("Truchet 25", "truchet", {"size": 25}), ("Hex Truchet 2", "truchet", {"hex": True, "size": 2}),
          ("Hex Truchet 4", "truchet", {"hex": True}), ("Hex Truchet 6", "truchet", {"hex": True, "size": 6})]
-POSITIONS = ((8, 3), (20, 5), (40, 7))  # (random moves, seed) of the positions measured
-
-
-def ready(scene: Any, seed: int) -> None:
-    """Roll (or draw) what is due, so that a piece can move."""
-    rng = random.Random(seed)
-    for _ in range(4):
-        if scene.game.outcome(scene.state) is not None or not scene.game.is_chance(scene.state):
-            break
-        scene.history.play(scene.game.random_chance(scene.state, rng))
-    scene._refresh()
-
-
-def choices(scene: Any) -> Iterator[None]:
-    """Each situation a tap meets: nothing chosen, then each piece that can move chosen in turn."""
-    name = scene.game.name
-    yield None
-    if name in ("savoy", "savoya"):
-        for src in sorted(scene.sources()):
-            scene.selected = src
-            yield None
-        scene.selected = None
-    elif name == "know":
-        for space in sorted(scene.choosable_spaces()):
-            scene.selected = space
-            yield None
-        scene.selected = None
-    elif name == "truchet" and scene.state.playing:
-        index = scene.state.board.index
-        for origin in sorted({o for m in scene.moves_now() for o in m.origins}, key=index.get):
-            scene._reset_build()
-            scene.sources = [origin]
-            yield None
-        scene._reset_build()
-
-
 def measure(targets: list[Target]) -> tuple[float, float, float, bool]:
     """(smallest effective target, smallest distance told apart, closest pair, every target guarded) of the
     legal targets (the first rank) among `targets`."""
@@ -105,14 +68,10 @@ def game_figures(size: tuple[int, int], name: str, options: dict | None) -> tupl
     smallest = apart = closest = math.inf
     safe = True
     zoom = 1.0
-    for moves, seed in POSITIONS:
-        app, scene = open_game(size, name, options, moves=moves, seed=seed)
-        ready(scene, seed)
-        scene.board_zoom.zoom_out()
+    for app, scene in situations(size, name, options):
         zoom = max(zoom, scene.board_zoom.tap_zoom if scene.board_zoom.needs_zoom else 1.0)
-        for _ in choices(scene):
-            a, b, c, d = measure(scene.shown_targets())
-            smallest, apart, closest, safe = min(smallest, a), min(apart, b), min(closest, c), safe and d
+        a, b, c, d = measure(scene.shown_targets())
+        smallest, apart, closest, safe = min(smallest, a), min(apart, b), min(closest, c), safe and d
     return smallest, apart, closest, safe, zoom
 
 

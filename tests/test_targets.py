@@ -50,6 +50,15 @@ def test_the_targets_of_the_chosen_piece_come_before_other_pieces():
     assert decide([piece], (25, 3)).chosen == "piece"          # no target near: the pieces decide
 
 
+def test_the_chosen_piece_is_reached_only_by_a_tap_on_it():
+    target = Target("to", (0.0, 0.0))
+    chosen = Target("chosen", (13.0, 0.0), size=6, rank=1, exact=True)
+    assert decide([target, chosen], (5, 0)).chosen == "to"          # nearer the target
+    assert decide([target, chosen], (10, 0)).kind == "ask"          # on the piece, but a target close beside
+    assert decide([target, chosen], (16, 0)).chosen == "chosen"     # clearly on the piece
+    assert decide([chosen], (25, 0)).kind == "nothing"              # beside it: not taken for it
+
+
 def test_a_click_is_precise_and_never_asks():
     cells = [Target("a", (100.0, 100.0), 12.0), Target("b", (125.0, 100.0), 12.0)]
     assert decide(cells, (112, 100), touch=False).chosen == "a"

@@ -44,12 +44,15 @@ Point = tuple[float, float]
 class Target:
     """A candidate of a tap: `key` in the game's terms (a cell, a space, ("tile", 3)), its middle on the
     screen `at`, `size`, the radius of its own area (a tap inside it reaches it, whatever the finger), and
-    its `rank` (0: a legal target of the chosen piece; 1: another piece that may be chosen instead)."""
+    its `rank` (0: a legal target of the chosen piece; 1: another piece that may be chosen instead). An
+    `exact` candidate is reached only in its own area (the chosen piece itself: a tap right on it is
+    never taken for a target beside it, and a tap beside it is not taken for it)."""
 
     key: Hashable
     at: Point
     size: float = 0.0
     rank: int = 0
+    exact: bool = False
 
 
 @dataclass(frozen=True)
@@ -71,7 +74,7 @@ NOTHING = Decision()
 
 def reach(target: Target, touch: bool) -> float:
     """How far from its middle a tap still reaches `target`."""
-    return max(FINGER_REACH, target.size) if touch else target.size
+    return max(FINGER_REACH, target.size) if touch and not target.exact else target.size
 
 
 def margin(pos: Point, near: Target, far: Target) -> float:
