@@ -104,6 +104,13 @@ class BoardZoom:
             self.camera.reset()
         self.relayout()
 
+    def zoom_to(self, zoom: float, pos: Point) -> None:
+        """Zoom to `zoom` about `pos` (a scene showing what needs a closer look, such as names)."""
+        self._limit()
+        self.camera.max_zoom = max(self.camera.max_zoom, zoom)
+        self.camera.zoom_to(zoom, pos)
+        self.relayout()
+
     def wheel(self, pos: Point, notches: int) -> None:
         self._limit()
         self.camera.zoom_about(pos, WHEEL_STEP ** notches)

@@ -19,7 +19,7 @@ from .targets import FINGER, Target, closest_pair, decide
 
 SPREAD = 72          # px: the least distance between two choices in the lens
 MIN_SCALE, MAX_SCALE = 2.0, 8.0
-PAD = 16             # board px shown round the choices
+PAD = 16             # board px shown round the choices (at least)
 CAPTION = "Which one? Tap it"
 CAPTION_H = 28       # px: the caption's strip at the top of the lens
 OFFSET = 44          # px between the finger and the lens
@@ -38,8 +38,9 @@ class Lens:
         xs = [t.at[0] for t in self.choices]
         ys = [t.at[1] for t in self.choices]
         self.middle = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
-        half_w = (max(xs) - min(xs)) / 2 + PAD
-        half_h = (max(ys) - min(ys)) / 2 + PAD
+        pad = max(PAD, max(t.size for t in self.choices) + 6)  # (each choice shown whole)
+        half_w = (max(xs) - min(xs)) / 2 + pad
+        half_h = (max(ys) - min(ys)) / 2 + pad
         gap = max(1.0, closest_pair(self.choices))
         most_w = min(area.width - 16, 340)
         most_h = min(area.height // 2, 260) - CAPTION_H
@@ -96,8 +97,8 @@ class Lens:
         shadow = self.frame.inflate(10, 10)
         theme.panel(surface, shadow, theme.BG, 14)
         theme.panel(surface, self.frame, theme.BG_PANEL, 12, border=theme.ACCENT)
-        big = pygame.transform.scale(picture, (round(self.source.width * self.scale),
-                                               round(self.source.height * self.scale)))
+        big = pygame.transform.smoothscale(picture, (round(self.source.width * self.scale),
+                                                     round(self.source.height * self.scale)))
         clip = surface.get_clip()
         inner = self.view.inflate(-4, -4)
         surface.set_clip(inner.clip(clip) if clip else inner)

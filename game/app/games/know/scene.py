@@ -29,7 +29,7 @@ from game.rules.know import (AMBIGUOUS, ERRAND_MOVE, ERRAND_ROLL, FIRST, KNOW, M
 from game.rules.options import OptionValue
 from .rules_page import KNOW_RULES
 from .view import (PIECE_COLOURS, PLAYER_INK, SIDE_INK, KnowLayout, KnowView, draw_die, draw_know, draw_piece,
-                        draw_seat_marker, piece_legend, tier_legend)
+                   draw_seat_marker, names_zoom, piece_legend, tier_legend)
 
 ROLL_SECONDS = 0.5
 ROLL_LABELS = {START: "Roll to begin", PREROLL: "Roll", ROLL: "Roll", ERRAND_ROLL: "Errand roll",
@@ -71,7 +71,7 @@ class KnowScene(PanelScene):
             "undo": Button("Undo", self.undo, name="undo"),
             "redo": Button("Redo", self.redo, name="redo"),
             "influence": Button("Influence", self.toggle("show_influence"), name="influence"),
-            "names": Button("Names", self.toggle("show_names"), name="names"),
+            "names": Button("Names", self.toggle_names, name="names"),
             "threads": Button("Threads", self.toggle("show_threads"), name="threads"),
             "score": Button("Score", self.toggle("show_score"), name="score"),
         })
@@ -129,6 +129,16 @@ class KnowScene(PanelScene):
         return [m for m in self.legal if m.kind == "path"]
 
     # -- actions ----------------------------------------------------------------------------
+    def names_zoom(self) -> float:
+        """How much larger the board must be drawn for the spaces' names to be read (1: they can)."""
+        return names_zoom(self.layout_board) if self.layout_board is not None else 1.0
+
+    def focus(self) -> tuple[float, float]:
+        """Where a zoom for the names centres: the chosen piece, or the board's middle."""
+        if self.selected is not None and self.layout_board is not None:
+            return self.layout_board.centroids[self.selected]
+        return super().focus()
+
     def toggle(self, attr: str) -> Callable[[], None]:
         def flip() -> None:
             setattr(self, attr, not getattr(self, attr))
@@ -310,7 +320,7 @@ class KnowScene(PanelScene):
             if intent.text == "f2":
                 self.show_influence = not self.show_influence
             elif intent.text == "f3":
-                self.show_names = not self.show_names
+                self.toggle_names()
         elif intent.kind == "confirm":
             if not self.submit_entry() and self.roll_due():
                 self.start_roll()
@@ -336,7 +346,9 @@ class KnowScene(PanelScene):
             return []
         targets = self.target_spaces()
         rank = 1 if targets else 0
-        return ([Target(i, geo.centroids[i], geo.piece_radii[i]) for i in sorted(targets)]
+        chosen = [] if self.selected is None or self.selected in targets else [
+            Target(self.selected, geo.centroids[self.selected], geo.piece_radii[self.selected], 1, exact=True)]
+        return ([Target(i, geo.centroids[i], geo.piece_radii[i]) for i in sorted(targets)] + chosen
                 + [Target(i, geo.centroids[i], geo.piece_radii[i], rank)
                    for i in sorted(self.choosable_spaces() - targets - {self.selected})])
 
@@ -460,8 +472,9 @@ class KnowScene(PanelScene):
         b["pass"].label = "Stop" if state.phase == POST_MOVE else "Pass"
         b["undo"].enabled = self.history.can_undo() and self.rolling is None
         b["redo"].enabled = self.history.can_redo() and self.rolling is None
-        for name in ("influence", "names", "threads", "score"):
+        for name in ("influence", "threads", "score"):
             b[name].selected = getattr(self, f"show_{name}")
+        b["names"].selected = self.names_shown()
         symmetric_choice = len(set(state.dice)) > 1 and state.phase in (MOVE, ERRAND_MOVE)
         for k in (0, 1):
             b[f"die{k}"].enabled = not over and (symmetric_choice or bool(self.pending))
@@ -502,21 +515,20 @@ class KnowScene(PanelScene):
 
     def draw_status_line(self, surface: pygame.Surface) -> None:
         """The status line; during an exceptional sequence (Errand, Path, catch-up) it leads with a
-        highlighted banner naming it."""
+        highlighted banner naming it, where the line leaves room for both whole (else the line alone)."""
         banner = self.banner()
-        if not banner:
-            super().draw_status_line(surface)
-            return
         rect = self.status_rect
         size = self.text_size + 1
-        width = min(rect.width, theme.font(size).size(banner)[0] + 20)
+        words, colour = self.status_line()
+        width = theme.font(size).size(banner)[0] + 20
+        if not banner or width + 10 + theme.font(theme.MIN_TEXT).size(words)[0] > rect.width:
+            super().draw_status_line(surface)
+            return
         pill = pygame.Rect(rect.left, rect.top, width, rect.height)
         pygame.draw.rect(surface, theme.ACCENT, pill, border_radius=pill.height // 2)
-        theme.text(surface, banner, size, theme.TEXT_DARK, center=pill.center, max_width=pill.width - 14)
-        words, colour = self.status_line()
-        if pill.right + 60 < rect.right:
-            theme.text(surface, words, size - 2, colour, midleft=(pill.right + 10, rect.centery),
-                       max_width=rect.right - pill.right - 10)
+        theme.text(surface, banner, size, theme.TEXT_DARK, center=pill.center)
+        theme.text(surface, words, size - 2, colour, midleft=(pill.right + 10, rect.centery),
+                   max_width=rect.right - pill.right - 10)
 
     def entry_hint(self) -> str:
         return "Type a move (1.0b-1.1b, roll:4, pass) + Enter"
@@ -779,13 +791,14 @@ class KnowScene(PanelScene):
             face = pygame.Rect(0, 0, side, side)
             face.midleft = (rect.left + 8, rect.centery)
             draw_die(surface, face, value, border=border)
-            words = "tap to use" if self.pending else ("chosen" if picked else (
-                "pick" if enabled else f"{self.game.seat_label(state)}'s die"))
+            who = self.game.seat_label(state)
+            choices = ["tap to use"] if self.pending else ["chosen"] if picked else ["pick"] if enabled else [
+                f"{who}' die" if who.endswith("s") else f"{who}'s die", who]  # (a narrow button: the short one)
             room = rect.right - face.right - 12
-            if theme.font(theme.MIN_TEXT).size(words)[0] > room and not self.pending and not picked:
-                words = "pick" if enabled else self.game.seat_label(state)  # a narrow button: the short word
-            theme.text(surface, words, theme.MIN_TEXT, theme.TEXT_DARK if picked else theme.TEXT,
-                       midleft=(face.right + 8, rect.centery), max_width=room)
+            words = next((w for w in choices if theme.font(theme.MIN_TEXT).size(w)[0] <= room), "")
+            if words:
+                theme.text(surface, words, theme.MIN_TEXT, theme.TEXT_DARK if picked else theme.TEXT,
+                           midleft=(face.right + 8, rect.centery))
 
     # -- game over -----------------------------------------------------------------------------
     def breakdown_lines(self) -> list[str]:

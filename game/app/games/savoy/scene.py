@@ -35,7 +35,8 @@ from game.rules.base import Game
 from game.rules.options import OptionValue
 from game.rules.savoy import PASS, SAVOY, Part, SavoyMove, SavoyState, stacks_of
 from .rules_page import SAVOY_RULES
-from .view import SAVOY_LOOK, SavoyLayout, SavoyLook, SavoyView, draw_savoy, draw_seat_icon, draw_stack
+from .view import (SAVOY_LOOK, SavoyLayout, SavoyLook, SavoyView, draw_savoy, draw_seat_icon, draw_stack,
+                   names_zoom)
 
 ROLL_SECONDS = 0.5
 MAX_ROUTES = 4
@@ -70,8 +71,8 @@ class SavoyScene(PanelScene):
     rules_page = SAVOY_RULES
     look: SavoyLook = SAVOY_LOOK
     move_col_w = 170
-    button_h = (48, 52)
-    message_h = (56, 86)
+    button_h = (theme.MIN_TOUCH, 52)
+    message_h = (42, 86)
     view_buttons = frozenset({"names"})
 
     def __init__(self, app: Host, game: Game = SAVOY, options: dict[str, OptionValue] | None = None,
@@ -192,8 +193,15 @@ class SavoyScene(PanelScene):
         return ""
 
     # -- actions -------------------------------------------------------------------------
-    def toggle_names(self) -> None:
-        self.show_names = not self.show_names
+    def names_zoom(self) -> float:
+        """How much larger the board must be drawn for the cells' names to be read (1: they can)."""
+        return names_zoom(self.layout_board) if self.layout_board is not None else 1.0
+
+    def focus(self) -> tuple[float, float]:
+        """Where a zoom for the names centres: the chosen piece, or the board's middle."""
+        if self.selected is not None and self.layout_board is not None:
+            return self.layout_board.centre(self.selected)
+        return super().focus()
 
     def start_roll(self) -> None:
         """Roll the dice due (the game's own roll, drawn now and shown after a short tumble)."""
@@ -314,11 +322,12 @@ class SavoyScene(PanelScene):
         return min(room, int(spacing * (rows + 0.3)) + 10)
 
     def place_status(self, x: int, y: int, width: int) -> int:
-        """The status line and, under it, the turn being built."""
+        """The status line and, under it on a desktop, the turn being built (a phone gives that line to the
+        board: the message names each part as it is made, the board shows them with their dice)."""
         if self.portrait:
             self.status_rect = pygame.Rect(x, y, width, 24)
-            self.turn_rect = pygame.Rect(x, y + 24, width, 24)
-            return y + 50
+            self.turn_rect = pygame.Rect(x, y + 24, 0, 0)
+            return y + 26
         self.status_rect = pygame.Rect(x, y, width, 26)
         self.turn_rect = pygame.Rect(x, y + 28, width, 26)
         return y + 60
@@ -395,7 +404,7 @@ class SavoyScene(PanelScene):
     def tap_targets(self) -> list[Target]:
         """The chosen piece's legal targets, then the other pieces that can start a trip (none while the dice
         roll or routes compete: the route buttons, or a cell on a route's line, choose then). The chosen
-        piece is none: a tap right on it drops it, a tap beside it says why nothing goes there."""
+        piece is reached only by a tap on it (which drops it): a tap beside it says why nothing goes there."""
         geo = self.layout_board
         if geo is None or self.roller.rolling or self.route_choices or self.info.get("phase") != "move":
             return []
@@ -403,7 +412,9 @@ class SavoyScene(PanelScene):
         targets = self.targets(self.selected)
         pieces = self.sources() - targets - {self.selected}
         rank = 1 if self.selected is not None else 0
-        return ([Target(("to", name), geo.centre(name), size) for name in sorted(targets)]
+        chosen = [] if self.selected is None or self.selected in targets else [
+            Target(("piece", self.selected), geo.centre(self.selected), geo.piece_radius * 1.3, 1, exact=True)]
+        return ([Target(("to", name), geo.centre(name), size) for name in sorted(targets)] + chosen
                 + [Target(("piece", name), geo.centre(name), size, rank) for name in sorted(pieces)])
 
     def take_target(self, key: tuple[str, str]) -> None:
@@ -540,7 +551,7 @@ class SavoyScene(PanelScene):
         b["undo"].enabled = (bool(self.parts) or self.history.can_undo()) and not rolling
         b["undo"].label = "Undo part" if self.parts else "Undo"
         b["redo"].enabled = self.history.can_redo() and not rolling and not self.parts
-        b["names"].selected = bool(self.show_names)
+        b["names"].selected = self.names_shown()
         self.place_buttons()
 
     def play_status(self) -> tuple[str, tuple[int, int, int]]:
@@ -774,8 +785,9 @@ class SavoyScene(PanelScene):
         if self.portrait:
             theme.text(surface, self.game.title, 26, theme.TEXT,
                        center=(self.size[0] // 2, self.b["menu"].rect.centery))
-        theme.text(surface, self.turn_line(), self.text_size - 1, theme.ACCENT if self.parts else theme.TEXT_DIM,
-                   midleft=self.turn_rect.midleft, max_width=self.turn_rect.width)
+        if self.turn_rect.width:
+            theme.text(surface, self.turn_line(), self.text_size - 1, theme.ACCENT if self.parts else theme.TEXT_DIM,
+                       midleft=self.turn_rect.midleft, max_width=self.turn_rect.width)
         self.draw_panels(surface)
 
     # -- game over -----------------------------------------------------------------------

@@ -52,6 +52,7 @@ TARGET = (110, 220, 130)
 BLOCKED = (232, 92, 84)   # a stack the chosen piece may not land on
 ROUTE_COLOURS: tuple[Colour, ...] = ((110, 220, 130), (120, 190, 250), (240, 140, 220), (250, 220, 90))
 SAMPLES = 10  # curve points per path step
+NAME_ROOM = 0.96  # a cell's name may be this share of the spacing wide
 # the way each colour's pieces point (towards its home): R right, L left, T up, B down (screen y down)
 POINTING: dict[str, tuple[float, float]] = {"R": (1.0, 0.0), "L": (-1.0, 0.0), "T": (0.0, -1.0), "B": (0.0, 1.0)}
 
@@ -65,7 +66,7 @@ class SavoyLook:
     on the dark background; `home_tint[colour]`: its home cells. `ribbons[strand]`: fill and edge of each
     strand. `home_labels[colour]`: the middle of its home's label, in grid units (x from 0 at column a,
     rows as numbered); `dice_area`, `note_area`: the empty corners for the dice and the title (with its
-    legend), as GridRects. `upright_labels`, `upright_dice`: the same places on the board drawn upright (in
+    legend), as GridRects. `upright_labels`, `upright_dice`, `upright_note`: the same on the board drawn upright (in
     cells from the turned grid's top-left corner, y down); `turned`: drawn upright (the pieces point the
     turned way)."""
 
@@ -81,6 +82,7 @@ class SavoyLook:
     label_width: float = 3.4  # cells: the widest a home label may be
     upright_labels: tuple[Point, ...] = ()
     upright_dice: ScreenRect = (0.0, 0.0, 3.0, 3.0)
+    upright_note: ScreenRect = (0.0, 0.0, 3.0, 2.0)
     turned: bool = False
 
     def upright(self) -> "SavoyLook":
@@ -113,6 +115,10 @@ SAVOY_LOOK = SavoyLook(
     home_labels=((13.0, 6.22), (1.0, 4.78)),  # under m7..o7, above a4..c4
     dice_area=(9.0, 3.45, 5.5, 3.05),
     note_area=(-0.4, 10.4, 4.4, 3.3),
+    # upright (10 across, 15 down): R's home at the foot of the left column, L's at the head of the right one
+    upright_labels=((1.6, 13.5), (8.4, 1.5)),
+    upright_dice=(6.3, 11.0, 3.7, 4.0),   # bottom right, under the lower loop
+    upright_note=(0.0, 0.0, 5.4, 3.2),    # top left, above the upper loop
 )
 # (Savoy's names, kept for the code that draws Savoy's pieces elsewhere)
 PIECE = SAVOY_LOOK.pieces
@@ -172,7 +178,7 @@ class SavoyLayout:
         self.piece_radius = s * 0.38
         if self.upright:
             self.dice_area = self.screen_rect(look.upright_dice)
-            self.note_area = pygame.Rect(0, 0, 0, 0)  # (the title and legend are a wide window's)
+            self.note_area = self.screen_rect(look.upright_note)
             self.home_labels = [self.screen_px(*at) for at in look.upright_labels]
         else:
             self.dice_area = self.grid_rect(look.dice_area)
@@ -407,7 +413,7 @@ def _runs_across(layout: SavoyLayout, strand: int, index: int) -> bool:
                 limit=16)
 def _background(layout: SavoyLayout, show_names: bool) -> pygame.Surface:
     """The empty board (ribbons, dividers, crossings, homes, cell names), drawn once per size (wherever the
-    rectangle lies: a zoomed board panned reuses it); the names only where they are large enough to read."""
+    rectangle lies: a zoomed board panned reuses it); the names where they fit in a cell at a readable size."""
     rect, look, board = layout.rect, layout.look, layout.board
     surf = pygame.Surface(rect.size, pygame.SRCALPHA)
     ox, oy = -rect.left, -rect.top
@@ -478,11 +484,27 @@ def _background(layout: SavoyLayout, show_names: bool) -> pygame.Surface:
         arm = round(width * 0.42)
         pygame.draw.line(surf, CROSS_MARK, (c[0] - arm, c[1]), (c[0] + arm, c[1]), max(2, round(s / 9)))
         pygame.draw.line(surf, CROSS_MARK, (c[0], c[1] - arm), (c[0], c[1] + arm), max(2, round(s / 9)))
-    size = min(28, round(s * 0.42))
-    if show_names and theme.readable(size):
+    size = names_size(layout)
+    if show_names and size:
         for name in board.cells:
             theme.text(surf, name, size, (150, 128, 92), center=sh(layout.centre(name)))
     return surf
+
+
+def names_size(layout: SavoyLayout) -> int:
+    """The size the cell names are drawn at (they grow with the cells, never below the least text size), or
+    0 when even that is wider than a cell."""
+    size = max(theme.MIN_TEXT, min(28, round(layout.spacing * 0.42)))
+    return size if _widest_name(layout.board, size) <= layout.spacing * NAME_ROOM else 0
+
+
+def names_zoom(layout: SavoyLayout) -> float:
+    """How much larger the board must be drawn for the cell names to fit their cells (1: they do)."""
+    return max(1.0, _widest_name(layout.board, theme.MIN_TEXT) / NAME_ROOM / layout.spacing)
+
+
+def _widest_name(board: SavoyBoard, size: int) -> int:
+    return max(theme.font(size).size(name)[0] for name in board.cells)
 
 
 def draw_savoy(surface: pygame.Surface, layout: SavoyLayout, cells: Sequence[int], view: SavoyView) -> None:
@@ -567,7 +589,7 @@ def draw_savoy(surface: pygame.Surface, layout: SavoyLayout, cells: Sequence[int
         theme.text(surface, words, size, theme.TEXT_DARK, center=badge.center)
     draw_dice_tray(surface, layout, view)
     if view.title:
-        area = layout.note_area
+        area = layout.note_area.clip(layout.rect)  # (past the board's edge it would run under the panels)
         theme.text(surface, view.title, max(theme.MIN_TEXT, round(s * 0.6)), theme.TEXT, topleft=area.topleft,
                    max_width=area.width)
         if s >= 40:
@@ -603,6 +625,11 @@ def draw_legend(surface: pygame.Surface, area: pygame.Rect, s: float, look: Savo
             (lambda c: draw_stack(surface, _legend_value(look, 1, 1, 0), c, r, look), f"{b} pinning an {a} piece"),
             (None, "crossing: straight on"),
             (lambda c: _legend_block(surface, look, c, r), "crossed out: no landing"))
+    room = round(area.width - r * 3.4)
+    while size > theme.MIN_TEXT and max(theme.font(size).size(words)[0] for _, words in keys) > room:
+        size -= 1
+    if max(theme.font(size).size(words)[0] for _, words in keys) > room:
+        return  # no room for the keys whole (the rules page shows them)
     for k, (icon, words) in enumerate(keys):
         cy = area.top + line * (k + 0.5)
         centre = (area.left + r * 1.6, cy)
@@ -618,8 +645,7 @@ def draw_legend(surface: pygame.Surface, area: pygame.Rect, s: float, look: Savo
                              (box.centerx + arm, box.centery), 3)
             pygame.draw.line(surface, CROSS_MARK, (box.centerx, box.centery - arm),
                              (box.centerx, box.centery + arm), 3)
-        theme.text(surface, words, size, theme.TEXT_DIM, midleft=(area.left + r * 3.4, cy),
-                   max_width=round(area.width - r * 3.4))
+        theme.text(surface, words, size, theme.TEXT_DIM, midleft=(area.left + r * 3.4, cy))
 
 
 def _home_labels(surface: pygame.Surface, layout: SavoyLayout, view: SavoyView) -> None:

@@ -33,7 +33,7 @@ class StarScene(PanelScene):
     cards_stacked = True
     board_min_h = 120
     board_square = False
-    message_h = (60, 64)
+    message_h = (42, 64)
     view_buttons = frozenset({"chains", "coords"})
 
     def __init__(self, app: Host, game: Game = STAR, options: dict[str, OptionValue] | None = None,
