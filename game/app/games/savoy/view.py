@@ -668,13 +668,20 @@ def _home_labels(surface: pygame.Surface, layout: SavoyLayout, view: SavoyView) 
 
 
 def draw_dice_tray(surface: pygame.Surface, layout: SavoyLayout, view: SavoyView) -> None:
-    """The dice in an empty corner: dice in force (played ones struck through)."""
+    """The dice in an empty corner: dice in force (played ones struck through), their caption under them (out
+    into the margin beside the board where it is wider than the corner, and over two lines where it is
+    wider still)."""
     area = layout.dice_area
     dice = view.dice
     if not dice and not view.dice_caption:
         return
     caption_h = max(theme.MIN_TEXT, round(layout.spacing * 0.42))
-    box = pygame.Rect(area.left, area.top, area.width, area.height - caption_h - 4)
+    right = area.right + round(0.9 * layout.spacing)
+    left = max(layout.rect.left + 4, min(area.left, right - theme.font(caption_h).size(view.dice_caption)[0]))
+    lines = [view.dice_caption] if theme.font(caption_h).size(view.dice_caption)[0] <= right - left else \
+        theme.wrap(view.dice_caption, caption_h, right - left)
+    line_h = caption_h + 2
+    box = pygame.Rect(area.left, area.top, area.width, area.height - len(lines) * line_h - 2)
     n = len(dice)
     if n:
         rows = 2 if n == 4 else 1
@@ -692,12 +699,10 @@ def draw_dice_tray(surface: pygame.Surface, layout: SavoyLayout, view: SavoyView
             owner = view.dice_owner[k] if k < len(view.dice_owner) else -1
             border = layout.look.pieces[owner][0] if owner >= 0 else None
             draw_die_face(surface, rect, value, border=border, used=used)
-    if view.dice_caption:
-        y = area.bottom - caption_h // 2
-        if theme.font(caption_h).size(view.dice_caption)[0] <= area.width:
-            theme.text(surface, view.dice_caption, caption_h, theme.TEXT, center=(area.centerx, y))
+    y = area.bottom - len(lines) * line_h + line_h // 2
+    for words in lines if view.dice_caption else ():
+        if theme.font(caption_h).size(words)[0] <= area.width:
+            theme.text(surface, words, caption_h, theme.TEXT, center=(area.centerx, y))
         else:  # wider than the corner: out into the margin beside the board and the free row beside it
-            wide = theme.font(caption_h).size(view.dice_caption)[0]
-            right = area.right + round(0.9 * layout.spacing)
-            left = max(layout.rect.left + 4, min(area.left, right - wide))
-            theme.text(surface, view.dice_caption, caption_h, theme.TEXT, midleft=(left, y), max_width=right - left)
+            theme.text(surface, words, caption_h, theme.TEXT, midleft=(left, y), max_width=right - left)
+        y += line_h

@@ -111,6 +111,11 @@ class StarScene(PanelScene):
     def make_board_layout(self, rect: pygame.Rect) -> HexLayout:
         return HexLayout(self.state.size, rect.inflate(-8, -8))
 
+    def phone_board_height(self, room: int, width: int) -> int:
+        """No taller than the board drawn across the full width needs (the move list takes the rest)."""
+        room = max(self.board_min_h, room)
+        return min(room, HexLayout(self.state.size, pygame.Rect(0, 0, width, room).inflate(-8, -8)).bounds.height + 12)
+
     def board_target_px(self, layout: HexLayout) -> float:
         return layout.cell_width
 
