@@ -440,10 +440,12 @@ class PanelScene(GameScene):
     `status_rect`, the rows of buttons in `self.b` (see `button_rows`),
     `entry_rect`, `message_rect`, `moves_rect` and `text_size`. On a phone:
     a top bar with Menu and Rules, the two cards side by side, the board across
-    the full width, then the status line, the button rows, the typed-move
-    entry, the message line and the move list in what is left. On a desktop:
-    the board on the left and all the rest in a panel on the right. The class
-    attributes below size the parts that differ between games.
+    the full width and as tall as it can use (`phone_board_height`), then the
+    status line, the button rows, the typed-move entry, the message line (two
+    lines, more over the move list when it needs them) and the move list in
+    what is left (one line at least). On a desktop: the board on the left and
+    all the rest in a panel on the right. The class attributes below size the
+    parts that differ between games.
     """
 
     max_entry = theme.MAX_LINE      # the longest typed move (far longer than any move: only a guard)
