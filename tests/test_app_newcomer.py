@@ -350,7 +350,7 @@ def test_with_three_players_every_move_since_your_turn_is_marked_and_named():
     since = scene.moves_since_turn()
     assert [colour for colour, _ in since] == [1, 2]  # B and L, in order
     for colour, move in since:
-        words = scene.message_line()[0]
+        words = scene.message_words()[0]
         assert scene.seat_names[colour] in words and str(move) in words  # named
         assert scene.move_marks(move)[0]  # and marked on the board
     shot(app, "issue21_savoya3_your_turn_390x844")

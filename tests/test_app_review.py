@@ -41,11 +41,11 @@ def item_center(app, scene: PanelScene, index: int) -> tuple[int, int]:
     phone's list is too short to show it, the list is opened first (a tap on its title line), as a player
     would."""
     count = len(scene.turn_rows())
-    grid = move_grid(scene.moves_area(), count, scene.move_scroll, scene.move_col_w, scene.reviewed_item())
+    grid = move_grid(scene.moves_area(), count, scene.move_scroll, scene.move_column_width(), scene.reviewed_item())
     if not grid.shown(index) and not scene.moves_expanded:
         click(app, (scene.moves_rect.left + 12, scene.moves_rect.top + 10))
         assert scene.moves_expanded, "a tap on the move list's title opens it"
-        grid = move_grid(scene.moves_area(), count, scene.move_scroll, scene.move_col_w, scene.reviewed_item())
+        grid = move_grid(scene.moves_area(), count, scene.move_scroll, scene.move_column_width(), scene.reviewed_item())
     assert grid.shown(index), f"move {index + 1} is scrolled out of the list"
     return grid.item_rect(index).center
 

@@ -62,9 +62,7 @@ def make(app, scene, move, touch: bool) -> None:
             press(app, move.kind, touch=touch)
             return
         cell = scene.state.board.index[move.cell]
-        point(app, scene.layout_board.centers[cell], touch)
-        if scene.selected == cell:  # a small cell on a phone: the second tap places
-            point(app, scene.layout_board.centers[cell], touch)
+        point(app, scene.layout_board.centers[cell], touch)  # a stone goes down at the first tap
     elif game in ("savoy", "savoya"):
         for part in move.parts:
             for _ in range(part.count):

@@ -27,7 +27,7 @@ import pygame
 
 from game.app.play.game_scene import GameScene
 from game.app.play.lesson import FIRST_GAME_LEVEL, Lesson, LessonRun, Progress
-from game.app.play.panels import SHORT_MOVES_H, PanelScene, draw_entry, draw_marks, layout_button_rows
+from game.app.play.panels import MOVES_LINE_H, PanelScene, draw_entry, draw_marks, layout_button_rows
 from game.app.saves.seats import HUMAN, computer
 from game.app.ui import theme
 from game.app.ui.input import Intent
@@ -43,6 +43,7 @@ ROW = 48                       # px: the panel's row of buttons
 PANEL_PAD = 10                 # px: the panel's words from its sides
 BLOCK_GAP = 6                  # px: between its paragraphs
 PHONE_PAD = 8                  # px: the panels from the sides of a phone's screen (`PanelScene`'s)
+SHORT_PHONE = 720              # px: a phone shorter than this gives the lesson's words the cards' room
 #: buttons of a game scene that a lesson does without
 HIDDEN = frozenset({"more", "hint", "pause", "redo"})
 
@@ -266,9 +267,12 @@ class LessonScene(PanelScene):
     def place_more_in_top_bar(self) -> None:
         """(A lesson has no More: Menu and Rules share the top bar.)"""
 
+    def short_phone(self) -> bool:
+        return self.portrait and self.size[1] < SHORT_PHONE
+
     def phone_board_height(self, room: int, width: int) -> int:
         """The board leaves the lesson's panel the room its words need."""
-        given = SHORT_MOVES_H if self.short_phone else self.moves_min_h
+        given = MOVES_LINE_H  # (what a game's phone layout leaves its move list at least)
         inner = width - 2 * PHONE_PAD - 2 * PANEL_PAD  # the panel's words span the screen less its margins
         least = min(room, self.board_min_h)  # (but the board keeps the least it has in a game)
         return super().phone_board_height(max(least, room - max(0, self.panel_height(inner) - given)), width)
@@ -276,7 +280,7 @@ class LessonScene(PanelScene):
     def layout(self, size: tuple[int, int]) -> None:
         self.typing = True  # (a desktop: the typed-move box, unless the lesson's words need its room)
         super().layout(size)
-        if self.portrait and self.short_phone and self.cards:
+        if self.portrait and self.short_phone() and self.cards:
             self.drop_cards(size)
         elif not self.portrait:
             self.make_room(size)
@@ -320,7 +324,7 @@ class LessonScene(PanelScene):
             self.moves_rect = pygame.Rect(x, y, width, max(40, size[1] - y - pad))
 
     def row_height(self) -> int:
-        return theme.MIN_TOUCH if self.short_phone else ROW
+        return theme.MIN_TOUCH if self.short_phone() else ROW
 
     def text_sizes(self) -> tuple[int, int]:
         return TEXT_SIZES[0 if self.portrait else 1]

@@ -9,7 +9,6 @@ game's seed) and are shown after a short animation.
 
 from __future__ import annotations
 
-import math
 import random
 from typing import Any, Callable, Sequence
 
@@ -20,6 +19,7 @@ from game.app.play.panels import PanelScene
 from game.app.ui import theme
 from game.app.ui.input import Intent
 from game.app.ui.scene import Host
+from game.app.ui.targets import Target, closest_pair
 from game.app.ui.widgets import Button
 from game.rules.base import Game
 from game.rules.know import (AMBIGUOUS, ERRAND_MOVE, ERRAND_ROLL, FIRST, KNOW, MOVE, NOPATH, OVER, PASS, PATH_MOVE,
@@ -29,16 +29,9 @@ from game.rules.know import (AMBIGUOUS, ERRAND_MOVE, ERRAND_ROLL, FIRST, KNOW, M
 from game.rules.options import OptionValue
 from .rules_page import KNOW_RULES
 from .view import (PIECE_COLOURS, KnowLayout, KnowView, draw_die, draw_know, draw_piece,
-                        draw_seat_marker, piece_legend, tier_legend)
+                   draw_seat_marker, names_zoom, piece_legend, tier_legend)
 
 ROLL_SECONDS = 0.5
-SNAP_PX = 26  # a tap this near an offered piece or space (its centre) takes it
-
-
-def offer_gap(layout: KnowLayout, offered: frozenset[int]) -> float:
-    """The least distance in pixels between the centres of two offered spaces (inf with fewer than two)."""
-    points = [layout.centroids[i] for i in offered]
-    return min((math.dist(a, b) for k, a in enumerate(points) for b in points[k + 1:]), default=math.inf)
 ROLL_LABELS = {START: "Roll to begin", PREROLL: "Roll", ROLL: "Roll", ERRAND_ROLL: "Errand roll",
                PATH_ROLL: "Contest roll", POST_ROLL: "Catch-up roll"}
 
@@ -78,7 +71,7 @@ class KnowScene(PanelScene):
             "undo": Button("Undo", self.undo, name="undo"),
             "redo": Button("Redo", self.redo, name="redo"),
             "influence": Button("Influence", self.toggle("show_influence"), name="influence"),
-            "names": Button("Names", self.toggle("show_names"), name="names"),
+            "names": Button("Names", self.toggle_names, name="names"),
             "threads": Button("Threads", self.toggle("show_threads"), name="threads"),
             "score": Button("Score", self.toggle("show_score"), name="score"),
         })
@@ -140,6 +133,16 @@ class KnowScene(PanelScene):
         return [m for m in self.legal if m.kind == "path"]
 
     # -- actions ----------------------------------------------------------------------------
+    def names_zoom(self) -> float:
+        """How much larger the board must be drawn for the spaces' names to be read (1: they can)."""
+        return names_zoom(self.layout_board) if self.layout_board is not None else 1.0
+
+    def focus(self) -> tuple[float, float]:
+        """Where a zoom for the names centres: the chosen piece, or the board's middle."""
+        if self.selected is not None and self.layout_board is not None:
+            return self.layout_board.centroids[self.selected]
+        return super().focus()
+
     def toggle(self, attr: str) -> Callable[[], None]:
         def flip() -> None:
             setattr(self, attr, not getattr(self, attr))
@@ -327,7 +330,7 @@ class KnowScene(PanelScene):
             if intent.text == "f2":
                 self.show_influence = not self.show_influence
             elif intent.text == "f3":
-                self.show_names = not self.show_names
+                self.toggle_names()
         elif intent.kind == "confirm":
             if not self.submit_entry() and self.roll_due():
                 self.start_roll()
@@ -345,30 +348,38 @@ class KnowScene(PanelScene):
             return frozenset()
         return self.choosable_spaces() | self.target_spaces()
 
-    def space_under(self, pos: tuple[int, int]) -> int | None:
-        """The space a tap at `pos` means: the offered piece or space whose middle (where its piece or its
-        green dot is drawn) is nearest, within SNAP_PX (know's spaces are often far narrower than a finger,
-        the offers far apart), else the space under it."""
+    def tap_targets(self) -> list[Target]:
+        """The spaces the chosen piece can reach, then the other pieces that can act (know's spaces are often
+        far narrower than a finger: a tap takes the nearest of these, and asks between two close ones)."""
         geo = self.layout_board
-        if geo is None:
-            return None
-        offered = self.offered_spaces()
-        if offered:
-            near = min(offered, key=lambda i: math.dist(geo.centroids[i], pos))
-            if math.dist(geo.centroids[near], pos) <= SNAP_PX:
-                return near
-        return geo.space_at(pos)
+        if geo is None or self.rolling is not None or self.chance:
+            return []
+        targets = self.target_spaces()
+        rank = 1 if targets else 0
+        chosen = [] if self.selected is None or self.selected in targets else [
+            Target(self.selected, geo.centroids[self.selected], geo.piece_radii[self.selected], 1, exact=True)]
+        return ([Target(i, geo.centroids[i], geo.piece_radii[i]) for i in sorted(targets)] + chosen
+                + [Target(i, geo.centroids[i], geo.piece_radii[i], rank)
+                   for i in sorted(self.choosable_spaces() - targets - {self.selected})])
+
+    def take_target(self, space: int) -> None:
+        self.pick_space(space)
 
     def board_target_px(self, layout: KnowLayout) -> float:
-        """A tap takes the nearest offer within SNAP_PX, so an offer is as wide as the gap to the next
-        offer (the snap disc is wider than a finger): the smallest such gap now (none: no limit)."""
-        return offer_gap(layout, self.offered_spaces())
+        """The least gap between two offers (a tap takes the nearest offer, so an offer is as wide as the gap
+        to the next): the smallest such gap now (none: no limit)."""
+        return closest_pair([Target(i, layout.centroids[i]) for i in self.offered_spaces()])
 
     def point_board(self, pos: tuple[int, int], touch: bool = False) -> None:
-        space = self.space_under(pos)
+        """A tap that reaches no offer: the space under it says why it does nothing."""
+        space = self.layout_board.space_at(pos) if self.layout_board else None
         if self.rolling is not None or space is None:
             self.selected, self.pending = None, []
             return
+        self.pick_space(space)
+
+    def pick_space(self, space: int) -> None:
+        """A tap on `space`: the chosen piece goes there, or the piece there is chosen, or why not."""
         self.pending = []
         names = board().names
         if self.selected is not None and space in self.target_spaces():
@@ -471,8 +482,9 @@ class KnowScene(PanelScene):
         b["pass"].label = "Stop" if state.phase == POST_MOVE else "Pass"
         b["undo"].enabled = self.can_undo() and self.rolling is None
         b["redo"].enabled = self.history.can_redo() and self.rolling is None
-        for name in ("influence", "names", "threads", "score"):
+        for name in ("influence", "threads", "score"):
             b[name].selected = getattr(self, f"show_{name}")
+        b["names"].selected = self.names_shown()
         symmetric_choice = len(set(state.dice)) > 1 and state.phase in (MOVE, ERRAND_MOVE)
         for k in (0, 1):
             b[f"die{k}"].enabled = not over and (symmetric_choice or bool(self.pending))
@@ -517,21 +529,20 @@ class KnowScene(PanelScene):
 
     def draw_status_line(self, surface: pygame.Surface) -> None:
         """The status line; during an exceptional sequence (Errand, Path, catch-up) it leads with a
-        highlighted banner naming it."""
+        highlighted banner naming it, where the line leaves room for both whole (else the line alone)."""
         banner = self.banner()
-        if not banner:
-            super().draw_status_line(surface)
-            return
         rect = self.status_rect
         size = self.text_size + 1
-        width = min(rect.width, theme.font(size).size(banner)[0] + 20)
+        words, colour = self.status_line()
+        width = theme.font(size).size(banner)[0] + 20
+        if not banner or width + 10 + theme.font(theme.MIN_TEXT).size(words)[0] > rect.width:
+            super().draw_status_line(surface)
+            return
         pill = pygame.Rect(rect.left, rect.top, width, rect.height)
         pygame.draw.rect(surface, theme.ACCENT, pill, border_radius=pill.height // 2)
-        theme.text(surface, banner, size, theme.TEXT_DARK, center=pill.center, max_width=pill.width - 14)
-        words, colour = self.status_line()
-        if pill.right + 60 < rect.right:
-            theme.text(surface, words, size - 2, colour, midleft=(pill.right + 10, rect.centery),
-                       max_width=rect.right - pill.right - 10)
+        theme.text(surface, banner, size, theme.TEXT_DARK, center=pill.center)
+        theme.text(surface, words, size - 2, colour, midleft=(pill.right + 10, rect.centery),
+                   max_width=rect.right - pill.right - 10)
 
     def entry_hint(self) -> str:
         return "Type a move (1.0b-1.1b, roll:4, pass) + Enter"
@@ -791,13 +802,14 @@ class KnowScene(PanelScene):
             face = pygame.Rect(0, 0, side, side)
             face.midleft = (rect.left + 8, rect.centery)
             draw_die(surface, face, value, border=border)
-            words = "tap to use" if self.pending else ("chosen" if picked else (
-                "pick" if enabled else f"{self.game.seat_label(state)}'s die"))
+            who = self.game.seat_label(state)
+            choices = ["tap to use"] if self.pending else ["chosen"] if picked else ["pick"] if enabled else [
+                f"{who}' die" if who.endswith("s") else f"{who}'s die", who]  # (a narrow button: the short one)
             room = rect.right - face.right - 12
-            if theme.font(theme.MIN_TEXT).size(words)[0] > room and not self.pending and not picked:
-                words = "pick" if enabled else self.game.seat_label(state)  # a narrow button: the short word
-            theme.text(surface, words, theme.MIN_TEXT, theme.TEXT_DARK if picked else theme.TEXT,
-                       midleft=(face.right + 8, rect.centery), max_width=room)
+            words = next((w for w in choices if theme.font(theme.MIN_TEXT).size(w)[0] <= room), "")
+            if words:
+                theme.text(surface, words, theme.MIN_TEXT, theme.TEXT_DARK if picked else theme.TEXT,
+                           midleft=(face.right + 8, rect.centery))
 
     # -- game over -----------------------------------------------------------------------------
     def breakdown_lines(self) -> list[str]:

@@ -16,6 +16,7 @@ from game.app.play.panels import PanelScene
 from game.app.ui import theme
 from game.app.ui.input import Intent
 from game.app.ui.scene import Host
+from game.app.ui.targets import Target
 from game.app.ui.widgets import Button
 from game.rules.base import Game
 from game.rules.options import OptionValue
@@ -32,14 +33,13 @@ class StarScene(PanelScene):
     cards_stacked = True
     board_min_h = 120
     board_square = False
-    message_h = (60, 64)
+    message_h = (42, 64)
     view_buttons = frozenset({"chains", "coords"})
 
     def __init__(self, app: Host, game: Game = STAR, options: dict[str, OptionValue] | None = None,
                  seats: tuple[str, ...] = ("Human", "Human"), **kwargs: Any) -> None:
         super().__init__(app, game, options, seats, **kwargs)  # seed (of the computer's searches), start
         self.hover_cell: int | None = None
-        self.selected: int | None = None
         self.show_chains = False
         self.show_coords = False
         self._cached: StarState | None = None
@@ -54,7 +54,6 @@ class StarScene(PanelScene):
             "redo": Button("Redo", self.redo, name="redo"),
             "chains": Button("Chains", self.toggle_chains, name="chains"),
             "coords": Button("Coords", self.toggle_coords, name="coords"),
-            "place": Button("Place", self.place_selected, name="place", primary=True),
         })
         self.buttons = list(self.b.values())
         self._refresh()
@@ -77,8 +76,6 @@ class StarScene(PanelScene):
         index = state.board.index
         self.legal_cells = frozenset(index[m.cell] for m in self.legal if m.kind == "place" and m.cell)
         self.chain_list = chains(state)
-        if self.selected is not None and self.selected not in self.legal_cells:
-            self.selected = None
 
     def last_placed(self) -> int | None:
         for move in reversed(self.history.moves):
@@ -113,12 +110,7 @@ class StarScene(PanelScene):
     def toggle_coords(self) -> None:
         self.show_coords = not self.show_coords
 
-    def place_selected(self) -> None:
-        if self.selected is not None:
-            self.play(self.state.board.names[self.selected])
-
     def after_move(self, move: Any) -> None:
-        self.selected = None
         self.entry = ""
         self.move_scroll = 0
         self._refresh()
@@ -150,26 +142,24 @@ class StarScene(PanelScene):
         return (f"Swap! {taker} takes the opening stone and now plays {self.side_words(0)}. "
                 f"{other} now plays {self.side_words(1)} and moves next.")
 
-    def clear_selection(self) -> None:
-        self.selected = None
-
     # -- layout ---------------------------------------------------------------------------
     def make_board_layout(self, rect: pygame.Rect) -> HexLayout:
         return HexLayout(self.state.size, rect.inflate(-8, -8))
+
+    def phone_board_height(self, room: int, width: int) -> int:
+        """No taller than the board drawn across the full width needs (the move list takes the rest)."""
+        room = max(self.board_min_h, room)
+        return min(room, HexLayout(self.state.size, pygame.Rect(0, 0, width, room).inflate(-8, -8)).bounds.height + 12)
 
     def board_target_px(self, layout: HexLayout) -> float:
         return layout.cell_width
 
     def button_rows(self) -> Sequence[Sequence[tuple[str, int]]]:
-        return ((("pass", 1), ("swap", 1), ("undo", 1), ("redo", 1)), (("chains", 1), ("coords", 1), ("place", 2)))
+        return ((("pass", 1), ("swap", 1), ("undo", 1), ("redo", 1)), (("chains", 1), ("coords", 1)))
 
     # -- input ----------------------------------------------------------------------------
     def hover_board(self, pos: tuple[int, int]) -> None:
         self.hover_cell = self.layout_board.cell_at(pos) if self.layout_board else None
-
-    def drop_selection(self) -> bool:
-        dropped, self.selected = self.selected is not None, None
-        return dropped
 
     def handle_game(self, intent: Intent) -> None:
         if intent.kind == "key":
@@ -178,22 +168,24 @@ class StarScene(PanelScene):
             elif intent.text == "f3":
                 self.toggle_coords()
         elif intent.kind == "confirm":
-            if not self.submit_entry() and self.selected is not None:
-                self.place_selected()
+            self.submit_entry()
+
+    def tap_targets(self) -> list[Target]:
+        """The empty cells a stone may go to (a tap takes the nearest; between two, it asks)."""
+        geo = self.layout_board
+        if geo is None:
+            return []
+        return [Target(cell, geo.centers[cell], geo.radius * 0.98) for cell in sorted(self.legal_cells)]
+
+    def take_target(self, cell: int) -> None:
+        self.play(self.state.board.names[cell])
 
     def point_board(self, pos: tuple[int, int], touch: bool) -> None:
+        """A tap on no legal cell: a taken cell is refused by the rules, with their reason."""
         geo = self.layout_board
         cell = geo.cell_at(pos) if geo else None
-        if geo is None or cell is None:
-            self.selected = None
-            return
-        name = self.state.board.names[cell]
-        # cells narrower than a fingertip take two taps (choose, then confirm) unless zoomed in
-        if touch and geo.cell_width < theme.MIN_TOUCH and self.selected != cell and cell in self.legal_cells:
-            self.selected = cell
-            self.say(f"{name} chosen: tap it again or press Place {name}.")
-            return
-        self.play(name)
+        if cell is not None:
+            self.play(self.state.board.names[cell])
 
     # -- drawing --------------------------------------------------------------------------
     def advance(self, dt: float) -> None:
@@ -206,14 +198,12 @@ class StarScene(PanelScene):
         b["redo"].enabled = self.history.can_redo()
         b["chains"].selected = self.show_chains
         b["coords"].selected = self.show_coords
-        b["place"].enabled = self.selected is not None
-        b["place"].label = f"Place {self.state.board.names[self.selected]}" if self.selected is not None else "Place"
 
     def view(self) -> BoardView:
         state = self.state
         mover = self.game.to_move(state)
         hover = self.hover_cell if self.hover_cell in self.legal_cells else None
-        return BoardView(hover=hover, selected=self.selected, last=self.last_placed(), mover=mover,
+        return BoardView(hover=hover, last=self.last_placed(), mover=mover,
                          show_chains=self.show_chains, show_coords=self.show_coords, chains=self.chain_list)
 
     def draw(self, surface: pygame.Surface) -> None:

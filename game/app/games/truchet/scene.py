@@ -38,6 +38,7 @@ from game.app.screens.rules import RulesPage
 from game.app.ui import theme
 from game.app.ui.input import Intent
 from game.app.ui.scene import Host
+from game.app.ui.targets import Target
 from game.app.ui.widgets import Button
 from game.rules.base import Game
 from game.rules.errors import RulesError
@@ -297,6 +298,38 @@ class TruchetScene(PanelScene):
             self._marks = None
         elif self.sources or self.flip:
             self.clear_build()
+
+    def tap_targets(self) -> list[Target]:
+        """While setting up, the tiles still to place. In play, with a stack chosen: the junctions the move
+        being built can go on with (its steps, rings, partners, the chosen stacks), then your other stacks
+        that can move and the tiles that may flip; with none chosen, your stacks that can move and those
+        tiles."""
+        geo = self.layout_board
+        if geo is None or self.drawing is not None or self.over or self.effects:
+            return []
+        size = geo.reach * geo.tile
+        if not self.state.playing:
+            return [Target(("tile", t), geo.tile_center(t), geo.tile * 0.5) for t in sorted(self.draft)]
+        index = self.state.board.index
+        marks = self.marks()
+        building = marks.steps | marks.targets | marks.partners | marks.vias | marks.selected if self.sources \
+            else frozenset()
+        stacks = {index[o] for m in self.moves_now() for o in m.origins} - building
+        tiles = {self.state.board.tile_index[name] for name in self.flippable}
+        if self.flip is not None:
+            tiles.add(self.state.board.tile_index[self.flip])
+        rank = 1 if building else 0
+        return ([Target(("junction", j), geo.points[j], size) for j in sorted(building)]
+                + [Target(("junction", j), geo.points[j], size, rank) for j in sorted(stacks)]
+                + [Target(("tile", t), geo.tile_center(t), size, rank) for t in sorted(tiles)])
+
+    def take_target(self, key: tuple[str, int]) -> None:
+        what, at = key
+        if what == "junction":
+            self.tap_junction(at)
+        else:
+            self.tap_tile(at)
+        self._marks = None
 
     def tap_tile(self, t: int) -> None:
         state = self.state
