@@ -17,7 +17,7 @@ from ..errors import AmbiguousMoveError, IllegalMoveError, OptionError
 from ..options import ChoiceOption, FlagOption, IntOption, OptionValue
 from ..reading import quote
 from ..savoy_board import PLAYERS, SAVOY_BOARD, SavoyBoard, cell_key
-from .notation import PASS, Part, SavoyMove, _dice_text, _group, _single, parse_move_text
+from .notation import PASS, Part, SavoyMove, _dice_text, _group, _single, parse_move_text, well_formed
 from .readings import one_colour_readings, readings_alone, table_readings
 from .refusals import refusal
 from .stacks import _home_count, stacks_of
@@ -250,8 +250,8 @@ class SavoyGame(Game[SavoyState, SavoyMove]):
     def resolve(self, state: SavoyState, move: SavoyMove) -> SavoyMove:
         """The legal move meant by `move` in `state`; raises IllegalMoveError (or AmbiguousMoveError)
         saying why it is refused."""
-        if not isinstance(move, SavoyMove):
-            raise IllegalMoveError(f"{quote(move)} is not a {self.title} move", "illegal")
+        self.refuse_foreign(move)
+        move = well_formed(move, self.board)
         if state.over:
             raise IllegalMoveError(f"{move}: the game is over", "game_over")
         names = self.seat_names(state)

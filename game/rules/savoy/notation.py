@@ -202,6 +202,36 @@ PASS = SavoyMove("pass")
 PASS_MOVE = PASS
 
 
+def well_formed(move: SavoyMove, board: SavoyBoard) -> SavoyMove:
+    """`move` as a move of `board`: a turn is the value its text, every route qualifier shown, reads back as
+    (its parts in the order given, each part's text flags kept); a roll's dice must be whole numbers (their
+    values are the rules' to judge). A move object built elsewhere may not be one: another board's (a Savoya
+    move given to Savoy: the error names the cell), or one with a bad count, cell, route or dice, is refused
+    with a NotationError quoting it before any rule looks inside it."""
+    try:
+        if move.kind == "pass":
+            return PASS_MOVE
+        if move.kind == "roll":
+            dice = tuple(move.dice)
+            if all(type(d) is int for d in dice):
+                return SavoyMove("roll", dice=dice)
+            raise ValueError(dice)
+        if move.kind != "turn":
+            raise ValueError(move.kind)
+        text = ",".join(str(Part(p.src, p.dst, p.via, p.steps, p.count, True, True)) for p in move.parts)
+        again = parse_move_text(text, board, ordered=True)
+        routes = [(p.src, p.dst, p.via, p.steps) for p in move.parts for _ in range(p.count)]
+        if routes == [(p.src, p.dst, p.via, p.steps) for p in again.parts for _ in range(p.count)]:
+            flags = {(p.src, p.dst, p.via, p.steps): (bool(p.show_via), bool(p.show_steps)) for p in move.parts}
+            return SavoyMove("turn", tuple(Part(p.src, p.dst, p.via, p.steps, p.count,
+                                                *flags[(p.src, p.dst, p.via, p.steps)]) for p in again.parts))
+    except NotationError:
+        raise
+    except Exception:  # whatever a malformed object raises when read
+        pass
+    raise NotationError(f"{quote(move)} is not a well-formed {board.title} move", "notation")
+
+
 def _check_cell(cell: str, context: str, board: SavoyBoard = SAVOY_BOARD) -> None:
     if cell not in board.cell_id:
         if board is SAVOY_BOARD:
