@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from itertools import product
+from itertools import permutations, product
 from typing import Any, Iterator, Mapping, Sequence
 
 from .. import options as opts
@@ -18,14 +18,14 @@ from ..options import ChoiceOption, FlagOption, IntOption, OptionValue
 from ..reading import quote
 from ..savoy_board import PLAYERS, SAVOY_BOARD, SavoyBoard, cell_key
 from .notation import PASS, Part, SavoyMove, _dice_text, _group, _single, parse_move_text, well_formed
-from .readings import one_colour_readings, readings_alone, table_readings
+from .readings import one_colour_readings, readings_alone, table_readings, written_turn
 from .refusals import refusal
 from .stacks import _home_count, stacks_of
 from .state import SavoyRules, SavoyState
 from .table import Steps, TurnTable, _cells_key, run_steps
 from .trips import ROLLS, _take, can_move, dead_position
 from .turns import build_turn_steps
-from .turns_two_colours import _trip_keys, all_orders, play_order
+from .turns_two_colours import _trip_keys, all_orders, best_turn, finishes_in_order, play_order
 
 DEFAULT_PIECES = 6
 MAX_PIECES = 15
@@ -175,9 +175,13 @@ class SavoyGame(Game[SavoyState, SavoyMove]):
         if not state.over and state.dice:
             yield from self._table_steps(state)
 
+    def _table_key(self, state: SavoyState) -> tuple:
+        rules = state.rules
+        return state.cells, rules.seats[state.to_move], state.dice, rules.trips, rules.pinned_away
+
     def _table_steps(self, state: SavoyState) -> Steps[TurnTable]:
         rules = state.rules
-        key = (state.cells, rules.seats[state.to_move], state.dice, rules.trips, rules.pinned_away)
+        key = self._table_key(state)
         cache = self._cache
         table = cache.pop(key, None)
         if table is None:
@@ -285,7 +289,7 @@ class SavoyGame(Game[SavoyState, SavoyMove]):
             if movable:
                 raise IllegalMoveError(
                     f"pass: there is no voluntary passing and {names[state.to_move]} can move with "
-                    f"{_dice_text(state.dice)}, e.g. {self.table(state).moves[0]}", "must_move")
+                    f"{_dice_text(state.dice)}, e.g. {self._best_turn(state)[1]}", "must_move")
             return PASS
         if not movable:
             raise IllegalMoveError(
@@ -352,16 +356,19 @@ class SavoyGame(Game[SavoyState, SavoyMove]):
     def _play_turn(self, state: SavoyState, move: SavoyMove) -> tuple[int, ...]:
         """The board after a legal turn of a seat moving several colours: its parts played in the order
         written if that order is legal (a turn whose order matters is written in an order that leaves its
-        board), else in the first legal order (every legal order of such a turn leaves the same board)."""
+        board), else in the first legal order met that changes the board (every legal order of a turn written
+        in canonical order leaves the same board, never the unchanged one)."""
         trips = tuple(_trip_keys(move, self.board))
         rules = state.rules
         colours = rules.seats[state.to_move]
         after = play_order(state.cells, colours, state.dice, rules, trips)
-        if after is not None:
+        if after is not None and after != state.cells:
             return after
-        for after in all_orders(state.cells, colours, state.dice, rules, trips):
-            return after
-        raise IllegalMoveError(f"{move}: its parts cannot be played in any order", "order")
+        for order in dict.fromkeys(permutations(trips)):
+            after = play_order(state.cells, colours, state.dice, rules, order)
+            if after is not None and after != state.cells:
+                return after
+        raise IllegalMoveError(f"{move}: its parts cannot be played in any order that changes the board", "order")
 
     def _readings_alone(self, state: SavoyState, move: SavoyMove) -> list[SavoyMove] | None:
         """`legal_readings` for a seat moving several colours, the written turn checked alone (see
@@ -377,33 +384,74 @@ class SavoyGame(Game[SavoyState, SavoyMove]):
     # -- explaining refusals ---------------------------------------------------------
     def explain(self, state: SavoyState, move: SavoyMove) -> IllegalMoveError:
         """Why a turn that is not among the legal moves is refused."""
-        return refusal(state, move, self.table(state))
+        return refusal(state, move, lambda: self._best_turn(state))
+
+    def _best_turn(self, state: SavoyState) -> tuple[int, SavoyMove | None]:
+        """The most pips a board-changing turn can use, and a turn using them (None: the seat must pass),
+        for a refusal's reason: from the table of legal turns when it is at hand or quick to list (one
+        colour); for a seat of two colours, whose table can take a second, by a search that stops at the
+        first such turn (`turns_two_colours.best_turn`)."""
+        if not self._several_colours(state) or self._table_key(state) in self._cache:
+            table = self.table(state)
+            return table.max_pips, next((m for m in table.moves if m.pips == table.max_pips), None)
+        rules = state.rules
+        pips, numbers = best_turn(state.cells, rules.seats[state.to_move], state.dice, rules)
+        if numbers is None:
+            return pips, None
+        turn = written_turn(numbers, state.dice, rules)
+        found = readings_alone(state, turn)  # as listed: in canonical order where the order does not matter
+        return pips, found[0] if found and len(found) == 1 else turn
 
     # -- helpers for a scene building a turn part by part ---------------------------
     def continuations(self, state: SavoyState, chosen: Sequence[Part]) -> list[Part]:
-        """Single-piece parts that extend the `chosen` single-piece parts towards a legal move."""
+        """Single-piece parts that extend the `chosen` single-piece parts towards a legal move. Where a
+        move's order of play matters (`TurnTable.ordered`: Savoya for two), the parts are taken to be
+        chosen in the order they are played: a part is offered when some order of the move's other parts
+        after it still leaves the move's board."""
         if state.over or not state.dice:
             return []
         want = Counter(_single(p) for p in chosen)
+        table = self.table(state)
         nxt: set[Part] = set()
-        for m in self.table(state).moves:
+        for m in table.moves:
             have = Counter(_single(p) for p in m.parts for _ in range(p.count))
             if all(have[k] >= n for k, n in want.items()):
-                for k in have - want:
-                    nxt.add(k)
+                if m in table.ordered:
+                    nxt.update(k for k in have - want if k not in nxt and self._in_order(state, m, [*chosen, k]))
+                else:
+                    nxt.update(have - want)
         return sorted(nxt, key=Part.sort_key)
 
     def completed(self, state: SavoyState, chosen: Sequence[Part]) -> SavoyMove | None:
-        """The legal move made of exactly the `chosen` parts, if it is one."""
+        """The legal move made of exactly the `chosen` parts, if it is one (played in the order chosen, where
+        the order matters)."""
         if state.over or not state.dice:
             return None
         move = SavoyMove("turn", _group(_single(p) for p in chosen))
-        in_order = SavoyMove("turn", _group((_single(p) for p in chosen), ordered=True))
         table = self.table(state)
         for m in table.by_cells.get(_cells_key(move), ()):
-            if m == move or m == in_order:
+            if m in table.ordered:
+                if self._in_order(state, m, chosen):
+                    return m
+            elif m == move:
                 return m
         return None
+
+    def _in_order(self, state: SavoyState, move: SavoyMove, first: Sequence[Part]) -> bool:
+        """Whether the parts `first` of `move` (one of the moves written in their order of play), played in
+        this order, and then its other parts in some order, leave the board `move` does."""
+        if not all(p.resolved for p in first):
+            return False
+        board = self.board
+        first_trips = _trip_keys(SavoyMove("turn", tuple(_single(p) for p in first)), board)
+        rest = _trip_keys(move, board)
+        for trip in first_trips:
+            if trip not in rest:
+                return False
+            rest.remove(trip)
+        colours = state.rules.seats[state.to_move]
+        return finishes_in_order(state.cells, colours, state.dice, state.rules, first_trips, rest,
+                                 self._play_turn(state, move))
 
     def dice_used(self, state: SavoyState, parts: Sequence[Part]) -> tuple[list[tuple[int, ...]], tuple[int, ...]]:
         """Which dice each piece's trip in `parts` uses, and the dice left (for showing a turn)."""

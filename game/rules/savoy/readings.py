@@ -10,10 +10,13 @@ the table of every legal turn (`table_readings`). A part's text shows its route 
 
 from __future__ import annotations
 
+from typing import Sequence
+
+from ..savoy_board import SavoyBoard
 from .legality import trip_in_a_legal_turn, turn_is_legal, written_readings
 from .notation import Part, SavoyMove, _group, _parts_fit, _route_flags, _single
 from .stacks import _home_count
-from .state import SavoyState
+from .state import SavoyRules, SavoyState
 from .table import TurnTable, _cells_key
 from .trips import TripKey, _dice_fit, _dice_uses
 from .turns_two_colours import _in_written_order, _MorePips, _turns_in_order, all_orders, play_order
@@ -51,8 +54,9 @@ def one_colour_readings(state: SavoyState, move: SavoyMove) -> list[SavoyMove]:
 
 def readings_alone(state: SavoyState, move: SavoyMove) -> list[SavoyMove] | None:
     """`legal_readings` for a seat moving several colours, the written turn checked alone (no table of
-    every turn): its routes, played in some order, must be legal; where orders leave different boards
-    the written order decides; then no turn may use more pips, unless this one wins. None when the
+    every turn): its routes, played in some order, must be legal and change the board; where orders leave
+    different boards (the unchanged one among them) the written order decides, and a written order that
+    restores the board is refused; then no turn may use more pips, unless this one wins. None when the
     table must decide after all: several readings, or a part whose cells two routes join (its text
     then depends on the other legal turns)."""
     rules = state.rules
@@ -67,15 +71,16 @@ def readings_alone(state: SavoyState, move: SavoyMove) -> list[SavoyMove] | None
         if not _dice_fit([length for _, _, length in trips], dice, per_die):
             continue
         results = all_orders(cells, colours, dice, rules, trips)
-        results.pop(cells, None)  # the turn must change the board
-        if not results:
-            continue
+        if not any(after != cells for after in results):
+            continue  # the turn must change the board
         order = None
-        if len(results) > 1:  # the order of play matters: the written one decides
+        if len(results) > 1:  # orders leave different boards (the unchanged one, perhaps): the written one decides
             written = _in_written_order(move, trips, board)
             after = play_order(cells, colours, dice, rules, written)
-            if after is None or after == cells:
-                return None
+            if after is None:
+                return None  # not playable as written: the table's turns with these parts decide
+            if after == cells:
+                continue  # played as written, it leaves the board unchanged
             order = results[after]
             results = {after: order}
         (after, _), = results.items()
@@ -96,14 +101,19 @@ def readings_alone(state: SavoyState, move: SavoyMove) -> list[SavoyMove] | None
         dst = board.rays[src][r][2][length - 1]
         if sum(1 for _, _, ray in board.rays[src] for k, c in enumerate(ray) if c == dst and k + 1 in lengths) > 1:
             return None
+    return [as_written(move, order or trips, board, ordered=order is not None)]
+
+
+def as_written(move: SavoyMove, trips: Sequence[TripKey], board: SavoyBoard, ordered: bool) -> SavoyMove:
+    """The turn of these trips (a reading of `move`), its parts naming their routes where `move`'s did; in
+    the trips' order if `ordered`, else in canonical order."""
     written = {(board.cell_id[p.src], board.cell_id[p.dst]): (p.show_via, p.show_steps) for p in move.parts}
     parts = []
-    for src, r, length in (order or trips):
+    for src, r, length in trips:
         ray = board.rays[src][r][2]
         parts.append(Part(board.cells[src], board.cells[ray[length - 1]], board.cells[ray[0]], length, 1,
                           *written[(src, ray[length - 1])]))
-    return [SavoyMove("turn", _group(parts, ordered=order is not None))]
-
+    return SavoyMove("turn", _group(parts, ordered=ordered))
 
 
 def table_readings(table: TurnTable, move: SavoyMove) -> list[SavoyMove]:
@@ -137,3 +147,18 @@ def route_shown(state: SavoyState, key: tuple[int, int]) -> tuple[bool, bool]:
     return _route_flags({(rays[src][r][2][0], length) for r, length in routes
                          if trip_in_a_legal_turn(cells, me, dice, rules, (src, r, length))})
 
+
+def written_turn(numbers: Sequence[int], dice: tuple[int, ...], rules: SavoyRules) -> SavoyMove:
+    """The turn of these routes (route numbers, in an order of play), written in that order so that it
+    reads back as itself: a part names its direction and/or steps where another route the dice allow
+    joins its cells (as `legal_moves` would, or more)."""
+    board = rules.board
+    cells = board.cells
+    lengths = {length for _, length, _ in _dice_uses(dice, rules.trips == "dice")}
+    parts = []
+    for number in numbers:
+        src, dst, via, length = board.routes[number]
+        rivals = {(ray[0], k + 1) for _, _, ray in board.rays[src] for k, c in enumerate(ray)
+                  if c == dst and k + 1 in lengths}
+        parts.append(Part(cells[src], cells[dst], cells[via], length, 1, *_route_flags(rivals)))
+    return SavoyMove("turn", _group(parts, ordered=True))

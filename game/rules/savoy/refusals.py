@@ -6,18 +6,27 @@ in a sentence that quotes the turn.
 from __future__ import annotations
 
 from collections import Counter
+from typing import Callable
 
 from ..errors import IllegalMoveError
 from ..reading import quote
+from .legality import written_readings
 from .notation import SavoyMove, _dice_text, _or_list
+from .readings import as_written
 from .stacks import stacks_of
 from .state import SavoyState
-from .table import TurnTable
 from .trips import _dice_fit, _dice_uses
+from .turns_two_colours import _in_written_order, all_orders, play_order
 
 
-def refusal(state: SavoyState, move: SavoyMove, table: TurnTable) -> IllegalMoveError:
-    """Why a turn that is not among the legal moves is refused."""
+#: the most pips a board-changing turn can use in the position, and a turn using them (None: none); asked
+#: only when a refusal comes down to the pips (for a seat of two colours it is a search)
+BestTurn = Callable[[], tuple[int, SavoyMove | None]]
+
+
+def refusal(state: SavoyState, move: SavoyMove, best_turn: BestTurn) -> IllegalMoveError:
+    """Why a turn that is not among the legal moves is refused. Every rule but the most pips is checked on
+    the turn alone; for the most pips, `best_turn` says what can be done."""
     me, rules = state.to_move, state.rules
     board = rules.board
     stacks = stacks_of(board)
@@ -25,6 +34,10 @@ def refusal(state: SavoyState, move: SavoyMove, table: TurnTable) -> IllegalMove
     colours = rules.seats[me]
     dice = state.dice
     mode = rules.trips
+    if len(colours) > 1:
+        why = _order_refusal(state, move, best_turn)
+        if why is not None:
+            return why
     # each part moves a piece of the seat's colour on top of its source (the seat's first colour if none)
     colour_of = {p.src: next((c for c in colours if stacks.free(state.cells[cell_id[p.src]], c)), colours[0])
                  for p in move.parts}
@@ -47,6 +60,10 @@ def refusal(state: SavoyState, move: SavoyMove, table: TurnTable) -> IllegalMove
                     f"{move}: no {who} piece is on {src} at the start of the turn, and a piece makes one trip "
                     "a turn (it cannot stop and go on in another part)", "one_trip")
             return IllegalMoveError(f"{move}: there is no {who} piece on {src}", "no_piece")
+        top, _, pinned = stacks.layers(v)
+        if pinned in colours and top in colours:  # the seat's piece pinned under its other colour: freed in turn
+            free += 1
+            who = "of its"
         if n > free and mode != "dice":
             return IllegalMoveError(
                 f"{move}: {n} pieces leave {src} but only {free} {who} piece{'s' if free > 1 else ''} "
@@ -111,8 +128,9 @@ def refusal(state: SavoyState, move: SavoyMove, table: TurnTable) -> IllegalMove
         return IllegalMoveError(
             f"{move}: the turn must change the board (a piece may not circle back or swap places)", "no_change")
     pips = sum(chosen)
-    if pips < table.max_pips:
-        return IllegalMoveError(_max_pips_reason(state, move, pips, table), "max_pips")
+    best, example = best_turn()
+    if pips < best:
+        return IllegalMoveError(_max_pips_reason(state, move, pips, best, example), "max_pips")
     if mode == "dice":
         return IllegalMoveError(
             f"{move}: the steps cannot be played one die at a time in any order (a piece must be on the cell "
@@ -120,13 +138,40 @@ def refusal(state: SavoyState, move: SavoyMove, table: TurnTable) -> IllegalMove
     return IllegalMoveError(f"{move} is not a legal move here", "illegal")
 
 
-
-def _max_pips_reason(state: SavoyState, move: SavoyMove, pips: int, table: TurnTable) -> str:
+def _max_pips_reason(state: SavoyState, move: SavoyMove, pips: int, best: int, example: SavoyMove | None) -> str:
     dice = state.dice
-    best = table.max_pips
-    example = next((m for m in table.moves if m.pips == best), table.moves[0])
     if len(set(dice)) == 2 and best == max(dice) and pips == min(dice):
         return (f"{move}: only one die can be played, so it must be the larger ({max(dice)}), e.g. {example}")
     return (f"{move} uses {pips} pips, but {best} can be used with {_dice_text(dice)} and the most possible "
             f"must be used, e.g. {example}")
 
+
+def _order_refusal(state: SavoyState, move: SavoyMove, best_turn: BestTurn) -> IllegalMoveError | None:
+    """Why the turn of a seat moving several colours is refused when its parts can be played in some order
+    (one after another, each on the board the ones before it left): the board they leave, or the pips.
+    None when no order plays them: the checks part by part say why."""
+    rules, cells = state.rules, state.cells
+    board, colours, dice = rules.board, rules.seats[state.to_move], state.dice
+    playable = []
+    for trips in written_readings(move, board):
+        if _dice_fit([length for _, _, length in trips], dice, rules.trips == "dice"):
+            results = all_orders(cells, colours, dice, rules, trips)
+            if results:
+                playable.append((trips, results))
+    if not playable:
+        return None
+    for trips, results in playable:
+        if play_order(cells, colours, dice, rules, _in_written_order(move, trips, board)) == cells:
+            changing = [order for after, order in results.items() if after != cells]
+            hint = (f"; played as {as_written(move, changing[0], board, ordered=True)} it changes the board"
+                    if changing else "")
+            return IllegalMoveError(f"{move}: played in the order written, the turn leaves the board as it was, and "
+                                    f"a turn must change the board{hint}", "no_change")
+    if all(set(results) == {cells} for _, results in playable):
+        return IllegalMoveError(f"{move}: the turn must change the board, and in every order its parts can be "
+                                "played they leave it as it was", "no_change")
+    pips = max(sum(length for _, _, length in trips) for trips, _ in playable)
+    best, example = best_turn()
+    if pips < best:
+        return IllegalMoveError(_max_pips_reason(state, move, pips, best, example), "max_pips")
+    return None

@@ -34,10 +34,14 @@ def _part(number: int, count: int, show_via: bool, show_steps: bool,
 class TurnTable:
     """The legal moves of one state, with what parsing and explaining need (built when first asked)."""
 
-    def __init__(self, moves: list[SavoyMove], max_pips: int, winning: int) -> None:
+    def __init__(self, moves: list[SavoyMove], max_pips: int, winning: int,
+                 ordered: frozenset[SavoyMove] = frozenset()) -> None:
         self.moves = moves
         self.max_pips = max_pips  # the most pips a board-changing turn can use (0: must pass)
         self.winning = winning  # how many legal moves win at once
+        # the moves written in their order of play, because other orders of their parts leave other boards
+        # (or none: the board unchanged); the others' parts may be played in any legal order
+        self.ordered = ordered
 
     @cached_property
     def members(self) -> set[SavoyMove]:
@@ -107,10 +111,13 @@ def _assemble(legal: Sequence[_Legal], best: int, board: SavoyBoard) -> Steps[Tu
     texts: list[str] = []
     parts: list[tuple[Part, ...]] = []
     winning = 0
+    in_order: list[int] = []
     for k, (numbers, ordered, repeated, won) in enumerate(legal):
         if k % UNIT == 0:
             yield
         winning += won
+        if ordered:
+            in_order.append(k)
         if not repeated:
             texts.append(",".join(map(text_of, numbers)))
             parts.append(tuple(map(part_of, numbers)))
@@ -124,7 +131,7 @@ def _assemble(legal: Sequence[_Legal], best: int, board: SavoyBoard) -> Steps[Tu
     for k in range(0, len(order), BIG_UNIT):
         yield
         moves += [SavoyMove("turn", parts[i]) for i in order[k:k + BIG_UNIT]]
-    return TurnTable(moves, best, winning)
+    return TurnTable(moves, best, winning, frozenset(SavoyMove("turn", parts[k]) for k in in_order))
 
 
 def _grouped_parts(numbers: Sequence[int], show: Mapping[int, tuple[bool, bool]], board: SavoyBoard,

@@ -32,17 +32,23 @@ def _build_turns_in_order(cells: tuple[int, ...], colours: Sequence[int], dice: 
     after another, each on the board the earlier ones left, since one colour's moves change where the
     other may land ("differently coloured" blocks and pins, even the same player's).
 
-    A turn is the multiset of its trips, legal when some order of play is; its text lists the parts in
-    canonical order when every legal order leaves the same board, and otherwise once per board it can
-    leave, in an order of play that leaves it (so `a-x,b-x` and `b-x,a-x` are two moves when the
-    second piece to land pins the first)."""
+    A turn is the multiset of its trips, legal when some order of play is and leaves a changed board; its
+    text lists the parts in canonical order when every legal order leaves the same board, and otherwise
+    once per changed board it can leave, in an order of play that leaves it (so `a-x,b-x` and `b-x,a-x` are
+    two moves when the second piece to land pins the first). The board the turn began with counts among
+    the boards an order can leave, though it is never a legal turn: with a piece pinned under the seat's
+    other colour, the pinner and the pinned piece can leave their cell and come back, reversing the pin in
+    one order and restoring the board in the other; the pin-reversing turn is written in its order, so
+    that no text of it can be played as the null turn."""
     board = rules.board
     slow = rules.trips == "dice" or _self_pinned(cells, colours, board)
+    unchanged: set[tuple[int, ...]] = set()  # the multisets an order of play leaves the board unchanged with
     if slow:
         found = yield from _turns_in_order_steps(cells, colours, dice, rules.trips, rules.pinned_away, board, home,
-                                                 total)
+                                                 total, unchanged=unchanged)
     else:
-        found = yield from _turns_mixed(cells, colours, dice, rules.trips, rules.pinned_away, board, total)
+        found = yield from _turns_mixed(cells, colours, dice, rules.trips, rules.pinned_away, board, total,
+                                        unchanged)
     best = max((pips for _, _, pips, _, _ in found), default=0)
     boards: dict[tuple[int, ...], list[tuple[tuple[int, ...], Any, bool]]] = {}
     legal: list[_Legal] = []
@@ -58,9 +64,9 @@ def _build_turns_in_order(cells: tuple[int, ...], colours: Sequence[int], dice: 
         if k % BIG_UNIT == 0:
             yield
         repeated = len(set(multiset)) < len(multiset)
-        if len(ways) == 1 or len({result for _, result, _ in ways}) == 1:
+        if len(ways) == 1 and multiset not in unchanged:
             legal.append((multiset, False, repeated, ways[0][2]))
-        else:  # each board's turn in its first order by route number (as both generators find them)
+        else:  # each changed board's turn in its first order by route number (as both generators find them)
             legal += [(sequence, True, True, won) for sequence, _, won in ways]
     return (yield from _assemble(legal, best, board))
 
@@ -84,12 +90,14 @@ def _self_pinned(cells: Sequence[int], colours: Sequence[int], board: SavoyBoard
 
 
 def _turns_mixed(cells: tuple[int, ...], colours: Sequence[int], dice: tuple[int, ...], mode: str,
-                 pinned_away: bool, board: SavoyBoard, total: int) -> Steps[list[_Played]]:
+                 pinned_away: bool, board: SavoyBoard, total: int,
+                 unchanged: set[tuple[int, ...]] | None = None) -> Steps[list[_Played]]:
     """`_turns_in_order`'s turns (readings checked and jump, no piece of the seat pinned under another of
     its colours) found the fast way: the multisets of trips of all the seat's colours, each trip legal
     on the starting board or on a cell one of the seat's other colours tops (which its leaving may open),
     as `_multisets` lists them; a multiset whose colours touch no cell in common is legal as it stands
-    and leaves one board; the others are played in every order (`_orders`)."""
+    and leaves one board; the others are played in every order (`_orders`). The multisets that some order
+    plays back to the starting board are added to `unchanged`, when given."""
     stacks = stacks_of(board)
     layers = stacks.layers
     uses = {length: stop_sets for _, length, stop_sets in _dice_uses(dice, False)}
@@ -152,7 +160,10 @@ def _turns_mixed(cells: tuple[int, ...], colours: Sequence[int], dice: tuple[int
                 found.append((numbers, numbers, pips, won, None))
             continue
         for changes, order in _orders(cells, numbers, info, mode, stacks, uses).items():
-            if changes:  # the board changed
+            if not changes:
+                if unchanged is not None:
+                    unchanged.add(numbers)
+            else:  # the board changed
                 won = placed + gain == total
                 if won and pinned_away:
                     after = list(cells)
@@ -206,19 +217,26 @@ def _orders(cells: tuple[int, ...], numbers: tuple[int, ...], info: Mapping[int,
 
 
 class _MorePips(Exception):
-    """Raised inside `_turns_in_order` when a turn using more pips than asked is found."""
+    """Raised inside `_turns_in_order` when a turn using more pips than asked is found: its route numbers in
+    the order played, and its pips."""
+
+    def __init__(self, played: tuple[int, ...] = (), pips: int = 0) -> None:
+        super().__init__(played, pips)
+        self.played, self.pips = played, pips
 
 
 def _turns_in_order(cells: tuple[int, ...], colours: Sequence[int], dice: tuple[int, ...], mode: str,
                     pinned_away: bool, board: SavoyBoard, home: int, total: int,
-                    more_than: int | None = None) -> list[_Played]:
+                    more_than: int | None = None, unchanged: set[tuple[int, ...]] | None = None) -> list[_Played]:
     """See `_turns_in_order_steps` (this runs it at once)."""
-    return run_steps(_turns_in_order_steps(cells, colours, dice, mode, pinned_away, board, home, total, more_than))
+    return run_steps(_turns_in_order_steps(cells, colours, dice, mode, pinned_away, board, home, total, more_than,
+                                           unchanged))
 
 
 def _turns_in_order_steps(cells: tuple[int, ...], colours: Sequence[int], dice: tuple[int, ...], mode: str,
                           pinned_away: bool, board: SavoyBoard, home: int, total: int,
-                          more_than: int | None = None) -> Steps[list[_Played]]:
+                          more_than: int | None = None,
+                          unchanged: set[tuple[int, ...]] | None = None) -> Steps[list[_Played]]:
     """Every board-changing turn of a seat moving `colours`, its trips played one after another, each
     checked on the board the trips before it left: for each multiset of trips, one entry per board it
     can leave. Readings as in `_turns_per_piece` (checked, jump: one trip per piece; pieces that have
@@ -226,7 +244,8 @@ def _turns_in_order_steps(cells: tuple[int, ...], colours: Sequence[int], dice: 
     turn has won). Also the slow but plain reference the tests hold the fast generators to.
 
     With `more_than`, it only looks for a board-changing turn using more pips than that, and raises
-    `_MorePips` at the first (branches that cannot get there are cut off)."""
+    `_MorePips` at the first (branches that cannot get there are cut off). The multisets that some order
+    plays back to the starting board are added to `unchanged`, when given."""
     stacks = stacks_of(board)
     free, can_land, apply = stacks.free, stacks.can_land, stacks.apply
     per_die = mode == "dice"
@@ -285,8 +304,10 @@ def _turns_in_order_steps(cells: tuple[int, ...], colours: Sequence[int], dice: 
             won = h == total
             if after != cells:
                 if more_than is not None and pips + length > more_than:
-                    raise _MorePips
+                    raise _MorePips(played, pips + length)
                 found.append((played, multiset, pips + length, won, after))
+            elif unchanged is not None:
+                unchanged.add(multiset)
             rest = left - cost
             if rest and not (per_die and won):
                 moved = dict(arrived)
@@ -359,3 +380,25 @@ def all_orders(cells: tuple[int, ...], colours: Sequence[int], dice: tuple[int, 
         if after is not None:
             results.setdefault(after, order)
     return results
+
+
+def finishes_in_order(cells: tuple[int, ...], colours: Sequence[int], dice: tuple[int, ...], rules: SavoyRules,
+                      first: Sequence[TripKey], rest: Sequence[TripKey], board: tuple[int, ...]) -> bool:
+    """Whether the trips `first`, played in this order, then the trips `rest` in some order, leave `board`
+    (a turn built part by part, its parts chosen in the order they are played)."""
+    return any(play_order(cells, colours, dice, rules, (*first, *order)) == board for order in set(permutations(rest)))
+
+
+def best_turn(cells: tuple[int, ...], colours: Sequence[int], dice: tuple[int, ...], rules: SavoyRules
+              ) -> tuple[int, tuple[int, ...] | None]:
+    """The most pips a board-changing turn of a seat moving `colours` can use, and the route numbers of one
+    such turn in an order of play (None: the seat must pass), without listing every turn: a search for a
+    turn using that many pips, from all the dice down, each stopping at the first turn it finds."""
+    board = rules.board
+    home, total = _home_count(cells, colours[0], rules.pinned_away, board, colours)
+    for pips in range(sum(dice), 0, -1):
+        try:
+            _turns_in_order(cells, colours, dice, rules.trips, rules.pinned_away, board, home, total, more_than=pips - 1)
+        except _MorePips as found:
+            return found.pips, found.played
+    return 0, None
