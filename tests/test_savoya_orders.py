@@ -256,3 +256,32 @@ def test_no_order_of_a_legal_turns_parts_is_played_as_a_null_turn():
                 except RulesError:
                     continue
                 assert after.cells != state.cells, text
+
+
+@pytest.mark.parametrize("options", [{"players": 2}, {"players": 2, "trips": "jump"}, {"players": 2, "trips": "dice"},
+                                     {"players": 2, "pinnedaway": True}])
+def test_the_boards_listing_remembers_are_the_boards_the_turns_leave(options):
+    """A turn whose parts touch a common cell is played in order once while listing; the table keeps the cells
+    it changed (`TurnTable.played`) and apply uses them: they must be what playing the turn gives."""
+    from game.rules.playout import random_game
+    from game.rules.savoya import SavoyaGame
+
+    fresh = SavoyaGame()  # no table at hand: apply plays every turn in order
+    checked = 0
+    for seed in range(3):
+        for state in random_game(G, {**options, "maxturns": 30}, seed=seed + 10).states:
+            if state.over or not state.dice:
+                continue
+            table = G.table(state)
+            for move in table.moves:
+                if move.kind != "turn":
+                    continue
+                played = table.played.get(move)
+                if played is None:
+                    continue
+                checked += 1
+                after = list(state.cells)
+                for c, v in played:
+                    after[c] = v
+                assert tuple(after) == fresh._play_turn(state, move) == G.apply(state, move).cells, str(move)
+    assert checked > 100

@@ -90,7 +90,7 @@ from .stacks import (  # noqa: F401
 )
 from .state import SavoyRules, SavoyState  # noqa: F401
 from .table import (  # noqa: F401
-    _PARTS, BIG_UNIT, UNIT, Steps, TurnTable, _T, _assemble, _cells_key, _grouped_parts, _Legal, _minus_count,
+    _PARTS, BIG_UNIT, UNIT, CellChanges, Steps, TurnTable, _T, _assemble, _cells_key, _grouped_parts, _Legal, _minus_count,
     _part, run_steps,
 )
 from .trips import (  # noqa: F401

@@ -357,7 +357,15 @@ class SavoyGame(Game[SavoyState, SavoyMove]):
         """The board after a legal turn of a seat moving several colours: its parts played in the order
         written if that order is legal (a turn whose order matters is written in an order that leaves its
         board), else in the first legal order met that changes the board (every legal order of a turn written
-        in canonical order leaves the same board, never the unchanged one)."""
+        in canonical order leaves the same board, never the unchanged one). A turn of the table at hand is
+        played as listing found it (`TurnTable.played`)."""
+        table = self._cache.get(self._table_key(state))
+        changes = table.played.get(move) if table is not None else None
+        if changes is not None:
+            cells = list(state.cells)
+            for c, v in changes:
+                cells[c] = v
+            return tuple(cells)
         trips = tuple(_trip_keys(move, self.board))
         rules = state.rules
         colours = rules.seats[state.to_move]

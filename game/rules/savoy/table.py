@@ -10,6 +10,7 @@ frame loop spreads them over frames (`SavoyGame.prepare`).
 from __future__ import annotations
 
 from functools import cached_property
+from heapq import merge
 from typing import Generator, Mapping, Sequence, TypeVar
 
 from ..savoy_board import SAVOY_BOARD, SavoyBoard
@@ -31,17 +32,25 @@ def _part(number: int, count: int, show_via: bool, show_steps: bool,
     return entry
 
 
+#: the cells a turn changes: (cell, value after) in cell order
+CellChanges = tuple[tuple[int, int], ...]
+
+
 class TurnTable:
     """The legal moves of one state, with what parsing and explaining need (built when first asked)."""
 
     def __init__(self, moves: list[SavoyMove], max_pips: int, winning: int,
-                 ordered: frozenset[SavoyMove] = frozenset()) -> None:
+                 ordered: frozenset[SavoyMove] = frozenset(),
+                 played: Mapping[SavoyMove, CellChanges] | None = None) -> None:
         self.moves = moves
         self.max_pips = max_pips  # the most pips a board-changing turn can use (0: must pass)
         self.winning = winning  # how many legal moves win at once
         # the moves written in their order of play, because other orders of their parts leave other boards
         # (or none: the board unchanged); the others' parts may be played in any legal order
         self.ordered = ordered
+        # the cells a turn changes, where listing found them by playing its parts in order (a seat of two
+        # colours whose parts touch a common cell): playing such a turn again is the slow part of applying it
+        self.played: Mapping[SavoyMove, CellChanges] = played or {}
 
     @cached_property
     def members(self) -> set[SavoyMove]:
@@ -77,6 +86,18 @@ UNIT = 64
 BIG_UNIT = 1024
 
 
+def release(items: list | dict) -> Steps[None]:
+    """Empty `items` (a listing's working list or dict) a unit at a time: freeing a hundred thousand objects
+    at once, as a generator's locals are when it returns, takes tens of milliseconds."""
+    while items:
+        if isinstance(items, dict):
+            for _ in range(min(BIG_UNIT, len(items))):
+                items.popitem()
+        else:
+            del items[-BIG_UNIT:]
+        yield
+
+
 def run_steps(steps: Steps[_T]) -> _T:
     """The result of `steps`, run to the end at once."""
     while True:
@@ -91,8 +112,10 @@ def run_steps(steps: Steps[_T]) -> _T:
 _Legal = tuple[tuple[int, ...], bool, bool, bool]
 
 
-def _assemble(legal: Sequence[_Legal], best: int, board: SavoyBoard) -> Steps[TurnTable]:
-    """The table of the `legal` turns, written in notation and sorted by their text."""
+def _assemble(legal: Sequence[_Legal], best: int, board: SavoyBoard,
+              played: Mapping[int, CellChanges] | None = None) -> Steps[TurnTable]:
+    """The table of the `legal` turns, written in notation and sorted by their text; `played` gives the cells
+    some of them change (by their place in `legal`: `TurnTable.played`)."""
     routes = board.routes
     # routes that compete for the same from-to decide what the text of their parts must say
     rivals: dict[tuple[int, int], list[int]] = {}
@@ -126,12 +149,26 @@ def _assemble(legal: Sequence[_Legal], best: int, board: SavoyBoard) -> Steps[Tu
         pairs = _grouped_parts(numbers, show, board, ordered)
         texts.append(",".join([text for _, text in pairs]))
         parts.append(tuple([part for part, _ in pairs]))
-    order = sorted(range(len(texts)), key=texts.__getitem__)
-    moves: list[SavoyMove] = []
-    for k in range(0, len(order), BIG_UNIT):
+    # sorted by text: runs of BIG_UNIT texts sorted a unit each, then merged (tens of thousands of texts sorted
+    # at once are tens of milliseconds)
+    runs = []
+    for k in range(0, len(texts), BIG_UNIT):
         yield
-        moves += [SavoyMove("turn", parts[i]) for i in order[k:k + BIG_UNIT]]
-    return TurnTable(moves, best, winning, frozenset(SavoyMove("turn", parts[k]) for k in in_order))
+        runs.append(sorted(range(k, min(k + BIG_UNIT, len(texts))), key=texts.__getitem__))
+    order = runs[0] if len(runs) == 1 else merge(*runs, key=texts.__getitem__)
+    moves: list[SavoyMove] = []
+    changes: dict[SavoyMove, CellChanges] = {}
+    played = played or {}
+    for k, i in enumerate(order):
+        if k % BIG_UNIT == 0:
+            yield
+        move = SavoyMove("turn", parts[i])
+        moves.append(move)
+        if i in played:
+            changes[move] = played[i]
+    ordered = frozenset(SavoyMove("turn", parts[k]) for k in in_order)
+    yield from release(texts)
+    return TurnTable(moves, best, winning, ordered, changes)
 
 
 def _grouped_parts(numbers: Sequence[int], show: Mapping[int, tuple[bool, bool]], board: SavoyBoard,

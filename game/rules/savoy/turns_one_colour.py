@@ -15,6 +15,7 @@ from typing import Sequence
 from ..savoy_board import SAVOY_BOARD, SavoyBoard
 from .stacks import _home_count, stacks_of
 from .state import SavoyRules
+from .table import Steps, run_steps
 from .trips import _dice_uses, _trips_from
 
 # A turn found by the generators: (route numbers in notation order, pips, pieces brought home, whether a
@@ -61,6 +62,13 @@ def _multisets(trips: Sequence[_TripEntry], movable: Sequence[int], dice: tuple[
     dice a bit mask (1: the smaller, 2: the larger), so a trip's cost is subtracted from it either way.
     Trips are taken in the order of their numbers, so each multiset is met once, already sorted.
     """
+    return run_steps(_multiset_steps(trips, movable, dice, keep_unchanged))
+
+
+def _multiset_steps(trips: Sequence[_TripEntry], movable: Sequence[int], dice: tuple[int, ...],
+                    keep_unchanged: bool = False) -> Steps[list[_Found]]:
+    """`_multisets` in units, one per first trip (a spread-out double of two colours has 100,000 multisets:
+    tens of milliseconds at once)."""
     double = len(set(dice)) == 1
     start = len(dice) if double else 3
     # fitting[left] = indices of the trips the dice left can pay for
@@ -87,7 +95,13 @@ def _multisets(trips: Sequence[_TripEntry], movable: Sequence[int], dice: tuple[
             if left > cost:
                 extend(i, left - cost, src, moved, p, ch, h, combo, again)
 
-    extend(0, start, -1, 0, 0, 0, 0, (), False)
+    for i in fitting[start]:  # the multisets whose first trip is trips[i] (extend's first level, unit by unit)
+        yield
+        number, src, cost, length, delta, gain = trips[i]
+        if delta or keep_unchanged:
+            found.append(((number,), length, gain, False))
+        if start > cost:
+            extend(i, start - cost, src, 1, length, delta, gain, (number,), False)
     return found
 
 

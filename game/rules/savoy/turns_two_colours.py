@@ -22,9 +22,9 @@ from ..savoy_board import SavoyBoard
 from .notation import SavoyMove
 from .stacks import Stacks, _home_count, stacks_of
 from .state import SavoyRules
-from .table import BIG_UNIT, UNIT, Steps, TurnTable, _assemble, _Legal, run_steps
+from .table import BIG_UNIT, UNIT, CellChanges, Steps, TurnTable, _assemble, _Legal, release, run_steps
 from .trips import TripKey, _dice_uses
-from .turns_one_colour import _multisets, _piece_trips, _TripEntry
+from .turns_one_colour import _multiset_steps, _piece_trips, _TripEntry
 
 def _build_turns_in_order(cells: tuple[int, ...], colours: Sequence[int], dice: tuple[int, ...], rules: SavoyRules,
                           home: int, total: int) -> Steps[TurnTable]:
@@ -49,7 +49,10 @@ def _build_turns_in_order(cells: tuple[int, ...], colours: Sequence[int], dice: 
     else:
         found = yield from _turns_mixed(cells, colours, dice, rules.trips, rules.pinned_away, board, total,
                                         unchanged)
-    best = max((pips for _, _, pips, _, _ in found), default=0)
+    best = 0
+    for k in range(0, len(found), BIG_UNIT):
+        yield
+        best = max(best, max(pips for _, _, pips, _, _ in found[k:k + BIG_UNIT]))
     boards: dict[tuple[int, ...], list[tuple[tuple[int, ...], Any, bool]]] = {}
     legal: list[_Legal] = []
     for k, (sequence, multiset, pips, won, result) in enumerate(found):
@@ -60,20 +63,30 @@ def _build_turns_in_order(cells: tuple[int, ...], colours: Sequence[int], dice: 
                 legal.append((multiset, False, len(set(multiset)) < len(multiset), won))
             else:
                 boards.setdefault(multiset, []).append((sequence, result, won))
+    # the cells each turn played in order changes (by its place in `legal`): the fast generator gives them,
+    # the slow one the whole board
+    played: dict[int, CellChanges] = {}
     for k, (multiset, ways) in enumerate(boards.items()):
-        if k % BIG_UNIT == 0:
+        if k % UNIT == 0:
             yield
-        repeated = len(set(multiset)) < len(multiset)
-        if len(ways) == 1 and multiset not in unchanged:
-            legal.append((multiset, False, repeated, ways[0][2]))
+        if len(ways) == 1 and multiset not in unchanged:  # one board: the turn in canonical order
+            turns = [((multiset, False, len(set(multiset)) < len(multiset), ways[0][2]), ways[0][1])]
         else:  # each changed board's turn in its first order by route number (as both generators find them)
-            legal += [(sequence, True, True, won) for sequence, _, won in ways]
-    return (yield from _assemble(legal, best, board))
+            turns = [((sequence, True, True, won), result) for sequence, result, won in ways]
+        for turn, result in turns:
+            played[len(legal)] = (tuple((c, v) for c, v in enumerate(result) if v != cells[c]) if slow
+                                  else result)
+            legal.append(turn)
+    yield from release(found)
+    yield from release(boards)
+    table = yield from _assemble(legal, best, board, played)
+    yield from release(legal)
+    return table
 
 
-# (route numbers in the order played, the same sorted, pips, whether the turn wins, the board after it (or
-# what tells it from the other boards the same trips can leave), None when it follows from the parts alone,
-# whatever their order)
+# (route numbers in the order played, the same sorted, pips, whether the turn wins, the board after it
+# (`_turns_in_order`) or the cells it changes (`_turns_mixed`: `CellChanges`), None when it follows from the
+# parts alone, whatever their order)
 _Played = tuple[tuple[int, ...], tuple[int, ...], int, bool, Any]
 
 
@@ -95,7 +108,7 @@ def _turns_mixed(cells: tuple[int, ...], colours: Sequence[int], dice: tuple[int
     """`_turns_in_order`'s turns (readings checked and jump, no piece of the seat pinned under another of
     its colours) found the fast way: the multisets of trips of all the seat's colours, each trip legal
     on the starting board or on a cell one of the seat's other colours tops (which its leaving may open),
-    as `_multisets` lists them; a multiset whose colours touch no cell in common is legal as it stands
+    as `_multiset_steps` lists them; a multiset whose colours touch no cell in common is legal as it stands
     and leaves one board; the others are played in every order (`_orders`). The multisets that some order
     plays back to the starting board are added to `unchanged`, when given."""
     stacks = stacks_of(board)
@@ -105,8 +118,8 @@ def _turns_mixed(cells: tuple[int, ...], colours: Sequence[int], dice: tuple[int
     movable = [0] * len(cells)
     trips: list[_TripEntry] = []
     # route number -> (colour, source, the ray's cells, length, destination, cells its landings test,
-    # legal on the starting board)
-    info: dict[int, tuple[int, int, tuple[int, ...], int, int, list[int], bool]] = {}
+    # legal on the starting board, the cells it changes and those it looks at as bit masks)
+    info: dict[int, tuple[int, int, tuple[int, ...], int, int, list[int], bool, int, int]] = {}
     masks: dict[int, tuple[int, int, int, bool]] = {}
     for colour in colours:
         land = stacks.landable(cells, colour)
@@ -120,13 +133,12 @@ def _turns_mixed(cells: tuple[int, ...], colours: Sequence[int], dice: tuple[int
             src, dst, via, length = routes[number]
             ray = rays[src][ray_by_first[src][via]][2]
             tested = [dst] + [ray[s - 1] for stops in uses[length] for s in stops]
-            info[number] = (colour, src, ray, length, dst, tested, number in now)
             # the cells the trip changes, and those whose content matters to it (its landings and its
-            # source), as bit masks: one bit per cell, the second colour's above the first's
+            # source), as bit masks: one bit per cell (below, the second colour's above the first's)
+            changed, looked = 1 << src | 1 << dst, 1 << src | sum(1 << c for c in set(tested))
+            info[number] = (colour, src, ray, length, dst, tested, number in now, changed, looked)
             shift = len(cells) * colours.index(colour)
-            moved = (1 << src | 1 << dst) << shift
-            looked = (1 << src | sum(1 << c for c in set(tested))) << shift
-            masks[number] = (moved, looked, weight[dst] - weight[src], number in now)
+            masks[number] = (changed << shift, looked << shift, weight[dst] - weight[src], number in now)
             trips.append(entry)
     trips.sort()
     span = len(cells)
@@ -135,7 +147,8 @@ def _turns_mixed(cells: tuple[int, ...], colours: Sequence[int], dice: tuple[int
     placed = _home_count(cells, colours[0], False, board, colours)[0]
     low = (1 << span) - 1
     found: list[_Played] = []
-    for k, (numbers, pips, gain, _) in enumerate(_multisets(trips, movable, dice, keep_unchanged=True)):
+    multisets = yield from _multiset_steps(trips, movable, dice, keep_unchanged=True)
+    for k, (numbers, pips, gain, _) in enumerate(multisets):
         if k % UNIT == 0:
             yield
         moved = looked = change = 0
@@ -154,7 +167,7 @@ def _turns_mixed(cells: tuple[int, ...], colours: Sequence[int], dice: tuple[int
                 if won and pinned_away:
                     after = cells
                     for n in numbers:
-                        colour, src, _, _, dst, _, _ = info[n]
+                        colour, src, _, _, dst = info[n][:5]
                         after = stacks.apply(after, colour, {src: -1, dst: 1})
                     won = _home_count(after, colours[0], True, board, colours)[0] == total
                 found.append((numbers, numbers, pips, won, None))
@@ -175,11 +188,29 @@ def _turns_mixed(cells: tuple[int, ...], colours: Sequence[int], dice: tuple[int
 
 
 @lru_cache(maxsize=None)
-def _order_patterns(colours: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    """The orders (as permutations of positions) worth playing for trips of these colours, given in
-    route-number order: those whose neighbouring trips of one colour keep that order."""
-    return tuple(perm for perm in permutations(range(len(colours)))
-                 if all(a < b or colours[a] != colours[b] for a, b in zip(perm, perm[1:])))
+def _order_patterns(size: int, dependent: int) -> tuple[tuple[int, ...], ...]:
+    """The orders worth playing (as permutations of positions) for `size` trips given in route-number order,
+    where bit ``i * size + j`` of `dependent` (i < j) is set when trips i and j may not commute: those in
+    which no two neighbouring trips that commute are out of route-number order. Swapping such neighbours
+    leaves an order as legal and its board the same, so every board an order can leave is met, and first
+    (by route numbers) in the order that leaves it first."""
+    return tuple(perm for perm in permutations(range(size))
+                 if all(a < b or dependent >> (b * size + a) & 1 for a, b in zip(perm, perm[1:])))
+
+
+def _dependent(numbers: tuple[int, ...], info: Mapping[int, tuple]) -> int:
+    """Which pairs of the trips `numbers` may not commute, as `_order_patterns` takes them: trips of two
+    colours where one changes a cell the other looks at (its source, its landing or a die's stop). Trips of
+    one colour always commute (one colour's moves never change where it may land)."""
+    size = len(numbers)
+    dependent = 0
+    for i in range(size):
+        colour, changed, looked = info[numbers[i]][0], info[numbers[i]][7], info[numbers[i]][8]
+        for j in range(i + 1, size):
+            other = info[numbers[j]]
+            if other[0] != colour and (changed & other[8] or other[7] & looked):
+                dependent |= 1 << (i * size + j)
+    return dependent
 
 
 def _orders(cells: tuple[int, ...], numbers: tuple[int, ...], info: Mapping[int, tuple], mode: str, stacks: Stacks,
@@ -190,16 +221,16 @@ def _orders(cells: tuple[int, ...], numbers: tuple[int, ...], info: Mapping[int,
     free, can_land = stacks.free, stacks.can_land
     check_stops = mode == "checked"
     results: dict[tuple[int, ...], tuple[int, ...]] = {}
-    # trips of one colour played one straight after another commute (one colour's moves never change where
-    # it may land): so an order whose neighbouring trips of one colour are out of route-number order is left
-    # out, as it leaves the same board as the order with them swapped
-    orders = sorted({tuple(numbers[i] for i in perm) for perm in _order_patterns(tuple(info[n][0] for n in numbers))})
+    # trips that commute played one straight after another (`_dependent`): an order where such neighbours are
+    # out of route-number order is left out, as it leaves the same board as the order with them swapped
+    patterns = _order_patterns(len(numbers), _dependent(numbers, info))
+    orders = sorted({tuple(numbers[i] for i in perm) for perm in patterns})
     shift = stacks.shift
     for order in orders:
         now: dict[int, int] = {}  # the cells changed so far
         arrived: dict[tuple[int, int], int] = {}
         for n in order:
-            colour, src, ray, length, dst, _, _ = info[n]
+            colour, src, ray, length, dst = info[n][:5]
             at_src, at_dst = now.get(src, cells[src]), now.get(dst, cells[dst])
             if free(at_src, colour) <= arrived.get((src, colour), 0) or not can_land(at_dst, colour):
                 break
