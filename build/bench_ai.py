@@ -4,12 +4,16 @@
                              [--max-plies N] [--seed S] [--slice SECONDS] [--jobs N] [--json] [--progress]
     python build/bench_ai.py --wasm [GAME ...] [--level 3] [--positions N]
     python build/bench_ai.py --multi [know savoya] [--players 2,3,4] [-n GAMES] [--only random,greedy,ladder]
+    python build/bench_ai.py GAME ... --only self [--level 3] [-n GAMES] [--max-plies N]
 
 For every game in `game.rules.GAMES` (default options; or the games named), with whatever engine
 `game.ai.engine_for` finds for it:
 
 - level 3 (``--level``) against uniform random and against the 1-ply greedy baseline;
-- each level of ``--ladder`` against the level below it.
+- each level of ``--ladder`` against the level below it;
+- with ``--only self``, the level against itself, one game per seed: how long the games run (median,
+  90th percentile and longest, in plies counting the rolls as the arena does), how many end at a turn
+  limit, and the longest games by seed; an engine that will not finish a won game shows here.
 
 Every match is seat-balanced: each seed is played twice with the seats swapped (for dice
 games this is the "twice per seed" of issue 11; the dice come from the seed). A line per match
@@ -99,6 +103,7 @@ class MatchFigures:
     lost: int = 0
     at_limit: int = 0
     plies: list[int] = field(default_factory=list)
+    seeds: list[int] = field(default_factory=list)  # self-play: each game's seed, beside its plies
     first: Timing = field(default_factory=Timing)  # the first-named player's timing (a level's)
     second: Timing = field(default_factory=Timing)
     seconds: float = 0.0
@@ -113,6 +118,7 @@ class MatchFigures:
         self.lost += other.lost
         self.at_limit += other.at_limit
         self.plies += other.plies
+        self.seeds += other.seeds
         self.first.merge(other.first)
         self.second.merge(other.second)
         self.seconds += other.seconds
@@ -155,6 +161,50 @@ def play_seeds(spec: MatchSpec, seeds: Sequence[int]) -> MatchFigures:
             game_done(spec, seed, seat, figures, result.plies)
     figures.seconds = time.perf_counter() - start
     return figures
+
+
+def play_self(spec: MatchSpec, seeds: Sequence[int]) -> MatchFigures:
+    """Self-play: one game per seed, the level in both seats (swapping them would replay the same game);
+    "won" counts the first seat's wins. `MatchFigures.seeds` keeps each game's seed beside its plies."""
+    game, options = case_of(spec.game)
+    figures = MatchFigures(spec)
+    both = player(spec.first, figures.first, spec.slice_seconds)
+    start = time.perf_counter()
+    for seed in seeds:
+        result = play_match(game, [both] * game.player_count(game.check_options(options)), options, seed=seed,
+                            max_plies=spec.max_plies)
+        figures.plies.append(result.plies)
+        figures.seeds.append(seed)
+        if at_turn_limit(result.finished, result.reason):
+            figures.at_limit += 1
+        if result.winner is None:
+            figures.drawn += 1
+        elif result.winner == 0:
+            figures.won += 1
+        else:
+            figures.lost += 1
+        game_done(spec, seed, 0, figures, result.plies)
+    figures.seconds = time.perf_counter() - start
+    return figures
+
+
+def self_row(figures: MatchFigures) -> dict[str, Any]:
+    """A self-play line: the summary plus the spread of game lengths and the longest games."""
+    row = summary(figures)
+    row["kind"] = "self"
+    plies = figures.plies
+    row["p90_plies"] = percentile(plies, 0.9)
+    row["max_plies"] = max(plies) if plies else 0
+    row["longest"] = sorted(zip(plies, figures.seeds), reverse=True)[:5]
+    return row
+
+
+def format_self(row: dict[str, Any], limit: int) -> str:
+    longest = ", ".join(f"seed {seed}: {plies}" for plies, seed in row["longest"])
+    return (f"{row['game']:8} {row['first']:>7} self-play {row['games']:4} games: {row['at_turn_limit']:3} at turn "
+            f"limit ({limit} plies) | first seat {row['won']} won {row['drawn']} drawn {row['lost']} lost | plies "
+            f"median {row['median_plies']:g}, p90 {row['p90_plies']:g}, max {row['max_plies']:g} | longest: {longest}"
+            f" | {format_timing(row)} | {row['seconds']:.0f} s")
 
 
 def run_match(spec: Any, jobs: int, play: Any = None) -> MatchFigures:
@@ -246,6 +296,14 @@ def match_specs(args: argparse.Namespace) -> list[MatchSpec]:
                 specs.append(MatchSpec(name, str(upper), str(upper - 1), seeds, args.seed, args.max_plies, args.slice,
                                        args.progress))
     return specs
+
+
+def self_specs(args: argparse.Namespace) -> list[MatchSpec]:
+    """``--only self``: the level against itself, ``-n`` games (one per seed)."""
+    if "self" not in args.only:
+        return []
+    return [MatchSpec(name, str(args.level), str(args.level), args.games_per_match, args.seed, args.max_plies,
+                      args.slice, args.progress) for name in args.game or list(CASES)]
 
 
 # ------------------------------------------------------------------------------------------ three and four players
@@ -475,7 +533,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--level", type=int, default=3, help="the level matched against the baselines (default 3)")
     parser.add_argument("--ladder", default="2,3,4", help="levels each matched against the level below (default 2,3,4)")
     parser.add_argument("--only", default="random,greedy,ladder",
-                        help="matches to play: random, greedy, ladder (default all three)")
+                        help="matches to play: random, greedy, ladder (default all three), and self (the level "
+                             "against itself, one game per seed: game lengths and turn limits)")
     parser.add_argument("--max-plies", type=int, default=DEFAULT_MAX_PLIES,
                         help=f"a game still going after this many plies counts as ending at the turn limit "
                              f"(default {DEFAULT_MAX_PLIES})")
@@ -500,8 +559,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         parser.error(f"unknown game {', '.join(unknown)}; the games are {', '.join(CASES)}")
     args.ladder = [int(x) for x in args.ladder.split(",") if x.strip()] if args.ladder else []
     args.only = {x.strip() for x in args.only.split(",") if x.strip()}
-    if args.only - {"random", "greedy", "ladder"}:
-        parser.error("--only takes random, greedy and ladder")
+    if args.only - {"random", "greedy", "ladder", "self"}:
+        parser.error("--only takes random, greedy, ladder and self")
     return args
 
 
@@ -529,6 +588,13 @@ def main(argv: Sequence[str] | None = None) -> int:
                 levels.setdefault((spec.game, name), Timing()).merge(timing)
         if not args.json:
             print(format_line(row), flush=True)
+    for spec in self_specs(args):
+        figures = run_match(spec, args.jobs, play_self)
+        row = self_row(figures)
+        rows.append(row)
+        levels.setdefault((spec.game, spec.first), Timing()).merge(figures.first)
+        if not args.json:
+            print(format_self(row, spec.max_plies), flush=True)
     by_level = [{"kind": "level", "game": game, "level": int(level), **timing_figures(timing)}
                 for (game, level), timing in sorted(levels.items())]
     if args.json:  # the matches, then one row per game and level

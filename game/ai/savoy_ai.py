@@ -382,6 +382,25 @@ def _best_turn(board: tuple[int, ...], mover: int, me: int, dice: tuple[int, ...
     return value, chosen_board, len(listed)
 
 
+def chance_value(state: SavoyState, player: int = 0) -> Generator[float, None, float]:
+    """`player`'s chance of winning from a position where a roll is due, as the search values a turn:
+    the average over the 21 rolls of the position after the roller's best turn by the evaluation (what
+    levels 3 and 4 give a candidate turn); at the opening, the evaluation averaged over who starts.
+    Yields between units of work."""
+    rules = state.rules
+    geo = geometry_for(state)
+    if state.opening:
+        return sum(evaluate(state.cells, player, first, geo, rules.pinned_away) for first in (0, 1)) / 2
+    judged: dict[tuple[int, ...], float] = {}
+    total = 0.0
+    for dice, weight in ROLL_WEIGHTS:
+        value, _, _ = yield from _best_turn(state.cells, state.to_move, player, dice, rules, geo, judged, 0.0,
+                                            REPLY_CAP)
+        total += weight * value
+        yield 0.0
+    return total / 36.0
+
+
 def chosen(results: list[tuple[float, int, int]], boards: list[tuple[tuple[int, ...], Any]], nodes: int,
            report: Report) -> Any:
     """The move of the best (value, -rank, index) result, its figures reported."""
