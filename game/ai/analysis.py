@@ -71,7 +71,9 @@ MIN_SWING = 0.05
 #: Truchet: evaluation points of one piece (the engine's PIECE), the log-odds unit of its raw chances
 TRUCHET_PIECE = 100.0
 #: per case (see `case_key`), the calibration temperature; a case not listed takes its game's entry
-CALIBRATION: dict[str, float] = {}
+CALIBRATION: dict[str, float] = {
+    "star": 1.5,  # MCTS win rates of random-fill playouts are too timid (build/bench_ai.py --calibrate star)
+}
 
 Values = tuple[float, ...]
 
