@@ -647,19 +647,25 @@ def run(plan: dict[str, Any]) -> dict[str, Any]:
         for i, state in enumerate(positions(game, plan["positions"], plan["seed"], options)):
             start = time.perf_counter()
             search = Search(game, state, plan["level"], seed=i)
-            longest_frame = time.perf_counter() - start
-            while True:
-                frame = time.perf_counter()
-                done = search.step(plan["slice"])
-                longest_frame = max(longest_frame, time.perf_counter() - frame)
-                if done:
-                    break
+            longest_frame = max(time.perf_counter() - start, stepped(search, plan["slice"]))
             seconds = time.perf_counter() - start
             stats = search.stats()
             rows.append({"move": str(search.best()), "seconds": seconds, "longest_step": stats["longest_step"],
                          "longest_frame": longest_frame, "iterations": stats["iterations"]})
         out["games"][name] = rows
     return out
+
+
+def stepped(work: Any, slice_seconds: float) -> float:
+    """Step `work` (a Search or an Analysis) `slice_seconds` at a time, as a frame would, to the end; the
+    longest step in seconds."""
+    longest = 0.0
+    while True:
+        frame = time.perf_counter()
+        done = work.step(slice_seconds)
+        longest = max(longest, time.perf_counter() - frame)
+        if done:
+            return longest
 
 
 def analyse_timed(name: str, plan: dict[str, Any]) -> dict[str, Any]:
@@ -671,13 +677,7 @@ def analyse_timed(name: str, plan: dict[str, Any]) -> dict[str, Any]:
     history = random_game(game, {**game.playout_options, **options}, plan["seed"], max_moves=plan["analyse_plies"])
     start = time.perf_counter()
     analysis = Analysis(history)
-    longest_frame = 0.0
-    while True:
-        frame = time.perf_counter()
-        done = analysis.step(plan["slice"])
-        longest_frame = max(longest_frame, time.perf_counter() - frame)
-        if done:
-            break
+    longest_frame = stepped(analysis, plan["slice"])
     return {"result": analysis.result(), "seconds": time.perf_counter() - start, "longest_frame": longest_frame,
             "longest_unit": analysis.stats()["longest_unit"], "positions": len(history.states)}
 
