@@ -27,57 +27,87 @@ REPO = Path(__file__).resolve().parent.parent
 SAVOY = GAMES["savoy"]
 
 
-def missed_win_game() -> tuple[GameHistory, int, list[str]]:
-    """A short Savoy game (two pieces each, seed 2) of level-1 moves in which, the first time a player can
-    bring their last piece home, they play the turn the evaluation likes least instead; that ply and the
-    winning turns."""
-    from game.ai import savoy_ai
+def missed_win_game(game=SAVOY, options=None, seed=2, players=2):
+    """A short dice game (Savoy, or Savoya for `players`, two pieces a colour) of level-1 moves in which,
+    the first time a player can bring their last piece home, they play the turn their engine's evaluation
+    likes least instead; that ply and the winning turns."""
+    from game.ai import savoy_ai, savoya_ai
 
-    history = GameHistory(SAVOY, {"stack": 2}, seed=2)
+    def mover_value(state, move):
+        after = game._apply(state, move)
+        me = game.to_move(state)
+        if game is SAVOY:
+            return savoy_ai.evaluate(after.cells, me, 1 - me, savoy_ai.SAVOY_GEOMETRY, False)
+        rules = after.rules
+        return savoya_ai.evaluate(after.cells, rules.seats, (me + 1) % players, rules.pinned_away)[me]
+
+    history = GameHistory(game, options or {"stack": 2}, seed=seed)
     bad, wins = -1, []
-    while SAVOY.outcome(history.state) is None:
+    while game.outcome(history.state) is None:
         history.roll_if_due()
         state = history.state
-        if SAVOY.outcome(state) is not None:
+        if game.outcome(state) is not None:
             break
-        moves = SAVOY.legal_moves(state)
-        winning = [m for m in moves if SAVOY.outcome(SAVOY._apply(state, m)) is not None]
+        moves = game.legal_moves(state)
+        winning = [m for m in moves if game.outcome(game._apply(state, m)) is not None]
         if bad < 0 and winning and len(winning) < len(moves):
-            me = state.to_move
-            worst = min((m for m in moves if m not in winning),
-                        key=lambda m: savoy_ai.evaluate(SAVOY._apply(state, m).cells, me, 1 - me,
-                                                        savoy_ai.SAVOY_GEOMETRY, False))
+            worst = min((m for m in moves if m not in winning), key=lambda m: mover_value(state, m))
             bad, wins = len(history.moves), [str(m) for m in winning]
             history.play(worst)
             continue
-        history.play(best_move(SAVOY, state, 1, seed=len(history.moves)))
+        history.play(best_move(game, state, 1, seed=len(history.moves)))
     assert bad >= 0 and len(history.moves) < 200
     return history, bad, wins
 
 
-def test_a_missed_win_is_the_biggest_swing_and_no_step_holds_long():
-    history, bad, wins = missed_win_game()
+def stepped_analysis(history, seconds=0.01):
+    """The analysis of `history` stepped `seconds` at a time as a scene steps it: the result, the number of
+    steps and the longest step in processor time."""
     analysis = Analysis(history)
     longest = 0.0
     steps = 0
     while True:
         start = time.process_time()
-        done = analysis.step(0.01)
+        done = analysis.step(seconds)
         longest = max(longest, time.process_time() - start)
         steps += 1
         if done:
-            break
-    result = analysis.result()
-    # in slices: many steps, none near a frame's worth of work even on a busy machine (processor time)
-    assert steps > 50 and longest < 0.5 and analysis.stats()["cpu_longest_unit"] < 0.25
-    entry = result["positions"][bad]
+            return analysis, steps, longest
+
+
+def assert_every_position_valued(result, history):
+    game = history.game
+    positions = result["positions"]
+    assert result["complete"] and len(positions) == len(history.states)
+    for i, entry in enumerate(positions):
+        assert entry["ply"] == i and entry["move"] == (str(history.moves[i]) if i < len(history.moves) else None)
+        assert entry["chances"] is not None and all(0.0 <= p <= 1.0 for p in entry["chances"])
+        assert len(entry["chances"]) == len(game.seat_names(history.state))
+        if i + 1 < len(positions) and entry["to_move"] is not None:
+            assert entry["loss"] is not None  # every move played is judged
+
+
+def assert_marked(result, ply, wins):
+    """The move at `ply` (a winning turn missed) is marked: a swing of its player's, with a winning turn
+    as the better move, and the biggest loss of the game."""
+    entry = result["positions"][ply]
     mover = entry["to_move"]
     assert entry["best"] in wins and entry["move"] not in wins
     assert entry["chances"][mover] > 0.95  # a win in hand
     assert entry["loss"] > 0.3
-    swing = [s for s in result["swings"] if s["ply"] == bad]
-    assert swing == [{"ply": bad, "player": mover, "move": entry["move"], "best": entry["best"], "loss": entry["loss"]}]
+    swing = [s for s in result["swings"] if s["ply"] == ply]
+    assert swing == [{"ply": ply, "player": mover, "move": entry["move"], "best": entry["best"], "loss": entry["loss"]}]
     assert entry["loss"] == max(e["loss"] for e in result["positions"] if e["loss"] is not None)
+
+
+def test_a_missed_win_is_the_biggest_swing_and_no_step_holds_long():
+    history, bad, wins = missed_win_game()
+    analysis, steps, longest = stepped_analysis(history)
+    result = analysis.result()
+    # in slices: many steps, none near a frame's worth of work even on a busy machine (processor time)
+    assert steps > 50 and longest < 0.5 and analysis.stats()["cpu_longest_unit"] < 0.25
+    assert_every_position_valued(result, history)
+    assert_marked(result, bad, wins)
     # the rolls are chance positions, valued as the expectation before the roll
     rolls = [e for e in result["positions"] if e["chance"]]
     assert rolls and all(e["to_move"] is None and e["loss"] is None and e["best"] is None for e in rolls)
@@ -85,29 +115,17 @@ def test_a_missed_win_is_the_biggest_swing_and_no_step_holds_long():
     assert last["over"] and last["chances"][SAVOY.outcome(history.state).winner] == 1.0
 
 
-def test_the_analysis_repeats_and_resumes_from_its_json():
-    history = random_game(GAMES["star"], {"size": 4}, 3, max_moves=14)
-    whole = analyse(history, level=1)
-    assert whole == analyse(history, level=1)  # seeded from the game, never by time
-    assert whole["complete"] and len(whole["positions"]) == len(history.states)
-    part = Analysis(history, level=1)
-    while part.progress() < 0.4:
-        part.step(0.0)
-    saved = json.loads(json.dumps(part.result()))  # a plain dict of JSON types
-    assert not saved["complete"] and saved["positions"][-1]["chances"] is None
-    resumed = Analysis(history, level=1, cached=saved)
-    assert 0.3 < resumed.progress() < 1
-    assert resumed.run() == whole
-    # the analysis of the first moves serves a longer game (its 9 positions); another seed or level, or other
-    # moves, start afresh from where they differ
-    early = Analysis(history.until(8), level=1).run()
-    longer = Analysis(history, level=1, cached=early)
-    assert longer.progress() == 9 / len(history.states) and longer.run() == whole
-    assert Analysis(history, level=1, cached={**early, "seed": early["seed"] + 1}).progress() == 0
-    assert Analysis(history, cached=early).progress() == 0
-    assert Analysis(history, level=1, cached={**early, "moves": ["A1"] + early["moves"][1:]}).progress() == 1 / len(
-        history.states)
-    assert Analysis(history, level=1, cached={"positions": "nonsense"}).progress() == 0
+def test_a_missed_win_is_marked_for_its_player_of_three():
+    savoya = GAMES["savoya"]
+    history, bad, wins = missed_win_game(savoya, {"players": 3, "stack": 2}, seed=1, players=3)
+    analysis, _, longest = stepped_analysis(history)
+    result = analysis.result()
+    assert longest < 0.5
+    assert_every_position_valued(result, history)
+    assert_marked(result, bad, wins)
+    # named as the referee prints it: the swing is the three-player seat's
+    mover = savoya.seat_names(history.state)[result["positions"][bad]["to_move"]]
+    assert [s["player"] for s in named(result)["swings"] if s["ply"] == bad] == [mover]
 
 
 CASES = [
@@ -171,6 +189,48 @@ def test_referee_analyse_in_the_json_and_the_text(capsys):
     assert code == 0 and "\n".join(summary_lines(analysis)) in text
     # without --analyse nothing changes
     assert "analysis" not in json.loads(run_referee(capsys, "star", "-size=3", "--moves", moves, "--json")[1])
+
+
+#: every game and player count (CASES), fewer moves where the analysis's own level takes longer
+REFEREE_PLIES = {"savoy": 6, "star": 5, "know": 4}
+REFEREE_CASES = [(name, options, REFEREE_PLIES.get(name, plies)) for name, options, plies in CASES]
+
+
+@pytest.mark.parametrize("name, options, plies", REFEREE_CASES,
+                         ids=[f"{n}-{i}" for i, (n, _, _) in enumerate(REFEREE_CASES)])
+def test_referee_analyse_for_every_game_and_player_count(capsys, name, options, plies):
+    game = GAMES[name]
+    history = random_game(game, {**game.playout_options, **options}, 2, max_moves=plies)
+    moves = [str(m) for m in history.moves]
+    code, out, _ = run_referee(capsys, name, *game.flags(history.options), "--seed", str(history.seed),
+                               "--moves", " ".join(moves), "--analyse", "--json")
+    assert code == 0
+    info = json.loads(out)
+    names = info["players"]
+    assert names == list(game.seat_names(history.state)) and len(names) == options.get("players", 2)
+    # the referee's game: these moves, and the roll it draws from the seed where one is due after them
+    assert info["moves"][:len(moves)] == moves and len(info["moves"]) <= len(moves) + 1
+    moves = info["moves"]
+    played = GameHistory(game, history.options, seed=history.seed)
+    for move in moves:
+        played.play(move)
+    positions = info["analysis"]["positions"]
+    assert len(positions) == info["ply"] + 1 == len(played.states)  # one entry per position
+    for i, (entry, state) in enumerate(zip(positions, played.states)):
+        over = game.outcome(state) is not None
+        roll = not over and game.is_chance(state)
+        # the seat to move by name (none where a roll is due or the game is over)
+        assert entry["to_move"] == (None if over or roll else names[game.to_move(state)])
+        assert entry["move"] == (moves[i] if i < len(moves) else None)
+        # each seat's win chance, 0..1
+        assert list(entry["chances"]) == names and all(0.0 <= p <= 1.0 for p in entry["chances"].values())
+        # the computer's preferred move, in notation, only where it differs from the move played
+        if entry["best"] is not None:
+            assert entry["to_move"] is not None and entry["best"] != entry["move"]
+            assert str(game.parse_move(entry["best"], state)) == entry["best"]
+            assert game.parse_move(entry["best"], state) in game.legal_moves(state)
+    assert info["ply"] == len(moves) and positions[-1]["move"] is None
+    assert all(swing["player"] in names for swing in info["analysis"]["swings"])
 
 
 def test_referee_analyse_as_a_command():
