@@ -1,0 +1,390 @@
+"""The Analyse screen: a game's analysis computed through the app's frames, a slice a frame; its mistakes
+marked with the computer's better move on the board; the graph taken to a position by a tap or a click;
+the analysis kept with the game (a restart reuses it, an interrupted one resumes, a damaged one is
+ignored); every game and player count; screens at a phone's size and a desktop's, with no text cut.
+
+The frame rule is checked by the work each frame asks of the analysis (its slice, and the longest unit of
+the engine's work it may overrun by, in processor time), and, generously, by each frame's processor time
+(the whole frame: events, the analysis and the drawing).
+"""
+
+from __future__ import annotations
+
+import gc
+import json
+import random
+import time
+
+import pygame
+import pytest
+
+from app_helpers import MAX_FRAMES, PHONE, click, new_app, press, pump, shot, tap, top
+from test_ai_analysis import missed_win_game
+from test_app_ai import quick
+from text_boxes import TextRecorder, text_faults
+
+from game.ai import best_move
+from game.app.games.registry import GAME_SCENES
+from game.app.play.analysing import FRAME_WORK
+from game.app.saves import analyses
+from game.app.saves.exchange import record_text
+from game.app.saves.saved_game import SavedGame
+from game.app.screens.analysis import AnalysisScene
+from game.app.screens.game_over import GameOverScene
+from game.app.ui.chance_graph import line_y, plot_area, x_of
+from game.rules import GAMES
+from game.rules.history import GameHistory
+
+DESKTOP = (1280, 800)
+SMALL_PHONE = (360, 640)
+FRAME = 0.05  # s: no frame may be held longer
+#: the generous bound on one whole frame's processor time (a slow machine draws slower too)
+GENEROUS = 2 * FRAME
+
+
+# ----------------------------------------------------------------------------- helpers
+def scene_of(app, history: GameHistory, seats=("Human", "Human")):
+    """A scene of `history`'s game pushed on `app`, its moves played through it one by one."""
+    game = history.game
+    scene = quick(GAME_SCENES[game.name](app, game, dict(history.options), seats, seed=history.seed))
+    scene.motion_seconds = 0
+    app.push(scene)
+    pump(app)
+    for k, move in enumerate(history.moves):
+        if len(scene.history.moves) > k:  # (played by the scene itself: Truchet's tiles drawn after "random")
+            assert str(scene.history.moves[k]) == str(move)
+            continue
+        assert scene.play(move), scene.message
+    pump(app)
+    assert scene.history.notation() == history.notation()
+    return scene
+
+
+def played_savoy(size, storage=None):
+    """A short Savoy game (two pieces a side) played through the app, in which L, able to bring its last
+    piece home, plays its worst turn instead; the app, the scene, that ply and the winning turns."""
+    history, bad, wins = missed_win_game()
+    app = new_app(size, storage=storage)
+    return app, scene_of(app, history), bad, wins
+
+
+def analysed_in_frames(app) -> tuple[AnalysisScene, int, float]:
+    """Step the app until the Analyse screen on top has its analysis done: the screen, the frames and the
+    longest frame's processor time. The collector's full passes are kept off the objects loaded so far, as
+    the app's own loop does (`game.app.main.amain`)."""
+    screen = top(app)
+    assert isinstance(screen, AnalysisScene)
+    gc.collect()
+    gc.freeze()
+    frames, longest = 0, 0.0
+    try:
+        while not screen.run.done:
+            start = time.process_time()
+            app.step()
+            longest = max(longest, time.process_time() - start)
+            frames += 1
+            assert frames < 20 * MAX_FRAMES and not screen.run.failed, screen.run.problem
+    finally:
+        gc.unfreeze()
+    return screen, frames, longest
+
+
+def graph_point(screen: AnalysisScene, ply: int, side: int) -> tuple[int, int]:
+    """Where the graph draws `side`'s line at position `ply` (a mistake's ring, for its mover)."""
+    plot = plot_area(screen.graph)
+    chances = screen.run.result()["positions"][ply]["chances"]
+    shared = len(screen.scene.seat_names) == 2
+    return round(x_of(plot, screen.count(), ply)), round(line_y(plot, chances, side, shared))
+
+
+def kept_files(app) -> list:
+    return sorted(app.storage.folder.glob(f"{analyses.PREFIX}*{analyses.SUFFIX}"))
+
+
+def record_of(scene) -> str:
+    return record_text(SavedGame(scene.live_history, scene.seats, scene.save_id))
+
+
+def reopened(storage, record: str, size=DESKTOP):
+    """A new app on `storage` (the app restarted) with the game opened from its record (in review)."""
+    app = new_app(size, storage=storage)
+    assert top(app).open_text(record) is None
+    scene = top(app)
+    quick(scene)
+    pump(app)
+    return app, scene
+
+
+# ----------------------------------------------------------------------------- the analysis in the app
+@pytest.mark.parametrize("size,touch", [(PHONE, True), (DESKTOP, False)], ids=["phone-touch", "desktop-mouse"])
+def test_a_thrown_away_win_is_marked_with_the_better_move_and_no_frame_is_held(size, touch):
+    app, scene, bad, wins = played_savoy(size)
+    assert isinstance(top(app), GameOverScene) and scene.outcome() is not None
+    press(app, "analyse", touch=touch)  # the game-over screen's Analyse
+    screen, frames, longest = analysed_in_frames(app)
+    stats = screen.run.stats()
+    # computed a slice a frame: many frames, none asked for more than the frame's share of work, which
+    # with the engine's longest unit (processor time) stays inside a frame; each whole frame generously
+    assert frames > 20 and stats["frames"] >= frames - 1
+    assert stats["largest_slice"] <= FRAME_WORK and stats["largest_slice"] + stats["cpu_longest_unit"] <= FRAME
+    assert longest < GENEROUS, f"a frame took {longest:.3f} s of processor time"
+    result = screen.run.result()
+    assert result["complete"] and len(result["positions"]) == len(scene.live_history.states)
+    # the missed win: a mistake of its mover, a winning turn the better move
+    mover = scene.game.to_move(scene.live_history.states[bad])
+    swing = next(s for s in result["swings"] if s["ply"] == bad)
+    assert swing["player"] == mover and swing["best"] in wins and swing["loss"] > 0.3
+    # a tap (or click) on its ring goes to that position, and the board shows the move played and the
+    # winning turn the computer preferred
+    (tap if touch else click)(app, graph_point(screen, bad, mover))
+    assert scene.reviewing and scene.review_at == bad and top(app) is screen
+    assert scene.state == scene.live_history.states[bad]
+    note = scene.board_note
+    assert note is not None and note.ply == bad
+    marked = [str(move) for move, _, _ in note.marks]
+    assert marked == [str(scene.live_history.moves[bad]), swing["best"]]
+    assert all(scene.move_marks(move)[0] for move, _, _ in note.marks)  # drawn on the board
+    # elsewhere on the graph: the position under the pointer
+    plot = plot_area(screen.graph)
+    (tap if touch else click)(app, (round(x_of(plot, screen.count(), 5)), plot.centery))
+    assert scene.review_at == 5
+    # Next mistake goes from one to the next, in the order played
+    plies = [s["ply"] for s in result["swings"]]
+    press(app, "analysis_next", touch=touch)
+    assert scene.review_at == next(p for p in plies if p > 5)
+    # Close: back to the game's review where the analysis left it, nothing drawn over the board
+    press(app, "analysis_close", touch=touch)
+    assert top(app) is scene and scene.reviewing and scene.board_note is None
+
+
+def test_the_analysis_is_kept_and_reused_after_a_restart():
+    app, scene, bad, _ = played_savoy(DESKTOP)
+    press(app, "analyse")
+    first, _, _ = analysed_in_frames(app)
+    done = first.run.result()
+    assert len(kept_files(app)) == 1
+    # the app restarts; the finished game is opened again from its record: its analysis is there, whole
+    app2, scene2 = reopened(app.storage, record_of(scene))
+    assert scene2.reviewing
+    press(app2, "review_analyse")
+    screen = top(app2)
+    assert isinstance(screen, AnalysisScene) and screen.run.done and screen.run.reused == 1.0
+    pump(app2, 3)
+    assert screen.run.stats()["units"] == 0  # nothing computed again
+    assert screen.run.result() == done
+    assert any(s["ply"] == bad for s in screen.run.result()["swings"])
+    assert len(kept_files(app2)) == 1
+
+
+def test_an_interrupted_analysis_resumes_where_it_stopped():
+    app, scene, _, _ = played_savoy(DESKTOP)
+    press(app, "analyse")
+    screen = top(app)
+    assert isinstance(screen, AnalysisScene)
+    while screen.run.progress() < 0.3:
+        app.step()
+    app.keep_shown_games()  # the app is stopped (Ctrl-C): what is shown is kept as it stands
+    stopped = screen.run.progress()
+    assert 0.3 <= stopped < 1.0
+    app2, scene2 = reopened(app.storage, record_of(scene))
+    press(app2, "review_analyse")
+    resumed, _, _ = analysed_in_frames(app2)
+    assert resumed.run.reused == pytest.approx(stopped)
+    # the same analysis as one computed without a stop
+    fresh = new_app(DESKTOP)
+    scene3 = scene_of(fresh, scene.live_history)
+    pump(fresh)
+    press(fresh, "analyse")
+    whole_run, _, _ = analysed_in_frames(fresh)
+    assert resumed.run.result() == whole_run.run.result()
+
+
+DAMAGE = {
+    "not JSON": b"{\"positions\": [",
+    "not UTF-8": b"\xff\xfe\x00garbage",
+    "a list": b"[1, 2, 3]",
+    "chances of another game": None,  # written below: three chances a position
+    "a chance out of range": None,
+}
+
+
+@pytest.mark.parametrize("kind", sorted(DAMAGE))
+def test_a_damaged_kept_analysis_is_ignored_and_the_game_is_untouched(kind):
+    app, scene, bad, _ = played_savoy(DESKTOP)
+    press(app, "analyse")
+    screen, _, _ = analysed_in_frames(app)
+    good = screen.run.result()
+    [path] = kept_files(app)
+    data = DAMAGE[kind]
+    if data is None:
+        broken = json.loads(path.read_text(encoding="utf-8"))
+        for entry in broken["positions"]:
+            entry["chances"] = [0.3, 0.3, 0.4] if kind.startswith("chances") else [1.5, -0.5]
+        data = json.dumps(broken).encode()
+    path.write_bytes(data)
+    record = record_of(scene)
+    app2, scene2 = reopened(app.storage, record)
+    moves = scene2.live_history.notation()
+    press(app2, "review_analyse")
+    again, _, _ = analysed_in_frames(app2)
+    assert again.run.reused == 0.0 and again.run.result() == good  # computed afresh, the same
+    assert scene2.live_history.notation() == moves == scene.live_history.notation()
+    assert json.loads(kept_files(app2)[0].read_text(encoding="utf-8")) == good  # written over, whole
+
+
+def test_analyse_from_the_review_bar_and_the_more_sheet_of_a_game_in_progress():
+    """A game in progress: the More sheet's Analyse the game, then the game goes on; the review bar's
+    Analyse later keeps the positions already valued (the analysis grows with the game)."""
+    game = GAMES["star"]
+    history = GameHistory(game, {"size": 3}, seed=11)
+    for _ in range(6):
+        history.play(best_move(game, history.state, 1, seed=len(history.moves)))
+    app = new_app(PHONE)
+    scene = scene_of(app, history)
+    assert scene.outcome() is None
+    press(app, "more", touch=True)
+    press(app, "analyse", touch=True)
+    screen, _, _ = analysed_in_frames(app)
+    assert screen.at() == 6 and len(screen.run.result()["positions"]) == 7
+    press(app, "analysis_close", touch=True)
+    press(app, "review_live", touch=True)
+    assert not scene.reviewing
+    assert scene.play(best_move(game, scene.state, 1, seed=99))
+    pump(app)
+    press(app, "more", touch=True)
+    press(app, "analyse", touch=True)
+    screen = top(app)
+    assert screen.run.reused == pytest.approx(7 / 8)
+    screen, _, _ = analysed_in_frames(app)
+    press(app, "analysis_close", touch=True)
+    assert scene.reviewing
+    press(app, "review_analyse", touch=True)  # the review bar's Analyse: the same analysis, done
+    assert top(app).run is screen.run and screen.run.done
+
+
+# ----------------------------------------------------------------------------- every game and player count
+def random_history(name: str, options: dict, plies: int, seed: int = 3) -> GameHistory:
+    """`plies` moves of `name`: the game's own rolls, other moves at random (a pass or a draw only when
+    nothing else is legal)."""
+    game = GAMES[name]
+    history = GameHistory(game, options, seed=seed)
+    rng = random.Random(seed)
+    while len(history.moves) < plies and game.outcome(history.state) is None:
+        if history.roll_due():
+            history.play(history.next_roll())
+            continue
+        legal = game.legal_moves(history.state)
+        history.play(rng.choice([m for m in legal if str(m) not in ("pass", "draw")] or legal))
+    return history
+
+
+CASES = [
+    ("savoy", {}, 10), ("savoya", {"players": 2}, 10), ("savoya", {"players": 3}, 10), ("savoya", {"players": 4}, 10),
+    ("star", {"size": 4}, 8), ("know", {}, 6), ("know", {"players": 3}, 6), ("know", {"players": 4}, 6),
+    ("truchet", {"size": 5}, 10), ("truchet", {"hex": True, "size": 3}, 10),
+]
+
+
+@pytest.mark.parametrize("name, options, plies", CASES, ids=[f"{n}-{o.get('players', 2)}p{'-hex' if o.get('hex') else ''}"
+                                                          for n, o, _ in CASES])
+def test_every_game_and_player_count_is_analysed_on_screen(name, options, plies, monkeypatch):
+    """A few moves of each game and player count analysed on a small phone: each side's line, every
+    position valued, a press on the graph reviewing it, and every text of the screen whole in its box."""
+    history = random_history(name, options, plies)
+    app = new_app(SMALL_PHONE)
+    scene = scene_of(app, history)
+    if isinstance(top(app), GameOverScene):
+        app.pop()
+    scene.open_analysis()
+    screen, _, longest = analysed_in_frames(app)
+    assert longest < GENEROUS
+    result = screen.run.result()
+    seats = len(scene.seat_names)
+    assert all(len(entry["chances"]) == seats for entry in result["positions"])
+    assert len({screen.scene.seat_ink(c) for c in range(seats)}) >= min(seats, 2)
+    plot = plot_area(screen.graph)
+    tap(app, (round(x_of(plot, screen.count(), 2)), plot.centery))
+    assert scene.review_at == 2
+    assert analysis_text_faults(app, screen, monkeypatch) == []
+
+
+# ----------------------------------------------------------------------------- screens
+def analysis_boxes(screen: AnalysisScene) -> dict[str, pygame.Rect]:
+    boxes = {f"button {b.name}": b.rect for b in screen.all_buttons() if b.rect.width}
+    boxes.update(legend=screen.legend, graph=screen.graph, caption=screen.caption)
+    if screen.header.height:
+        close = screen.close_b.rect
+        boxes["title"] = pygame.Rect(close.right, 0, screen.header.width - 2 * close.right, screen.header.height)
+    else:
+        boxes["title"] = pygame.Rect(screen.graph.left, screen.close_b.rect.top,
+                                     screen.close_b.rect.left - screen.graph.left, screen.close_b.rect.height)
+    if screen.list_rect.height:
+        boxes["list"] = screen.list_rect
+    return {name: pygame.Rect(rect) for name, rect in boxes.items() if rect.width and rect.height}
+
+
+def analysis_text_faults(app, screen: AnalysisScene, monkeypatch) -> list[str]:
+    """The texts the Analyse screen draws (over the game's), each whole, in its box, over no other."""
+    rec = TextRecorder().install(monkeypatch)
+    real = screen.draw
+
+    def own_texts(surface):
+        rec.lines.clear()
+        rec.cut.clear()
+        real(surface)
+
+    monkeypatch.setattr(screen, "draw", own_texts)
+    app.draw()
+    monkeypatch.undo()
+    return text_faults(rec, analysis_boxes(screen), app.surface.get_rect())
+
+
+def star_game() -> GameHistory:
+    """Star on a small board, the computer at level 1 for both sides (its slips are the mistakes)."""
+    game = GAMES["star"]
+    history = GameHistory(game, {"size": 4}, seed=5)
+    while game.outcome(history.state) is None and len(history.moves) < 40:
+        history.play(best_move(game, history.state, 1, seed=len(history.moves)))
+    return history
+
+
+def three_player_game() -> GameHistory:
+    history, _, _ = missed_win_game(GAMES["savoya"], {"players": 3, "stack": 2}, seed=1, players=3)
+    return history
+
+
+SCREENS = {"savoy": lambda: missed_win_game()[0], "star": star_game, "savoya3": three_player_game}
+
+
+@pytest.mark.parametrize("size", [PHONE, DESKTOP, SMALL_PHONE], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("which", sorted(SCREENS))
+def test_analysis_screens(which, size, monkeypatch):
+    """Written to tests/screenshots/analysis_<game>_<size>.png: the analysis done, at a mistake (its move
+    and the better one on the board); and one while it is computed."""
+    history = SCREENS[which]()
+    app = new_app(size)
+    scene = scene_of(app, history, seats=("Human",) + ("Computer 2",) * (len(GAMES[history.game.name].seat_names(
+        history.start)) - 1))
+    if isinstance(top(app), GameOverScene):
+        press(app, "analyse", touch=size != DESKTOP)
+    else:
+        scene.open_analysis()
+    screen = top(app)
+    while screen.run.progress() < 0.4:
+        app.step()
+    tag = f"{which}_{size[0]}x{size[1]}"
+    assert analysis_text_faults(app, screen, monkeypatch) == []
+    if size != SMALL_PHONE:
+        shot(app, f"analysis_{tag}_computing")
+    screen, _, _ = analysed_in_frames(app)
+    screen.next_mistake()
+    pump(app)
+    swings = screen.run.result()["swings"]
+    assert swings and scene.review_at == swings[0]["ply"] and scene.board_note is not None
+    # nothing of the sheet off the screen, finger-sized buttons; the board's top in sight above the sheet
+    area = app.surface.get_rect()
+    for button in screen.all_buttons():
+        assert area.contains(button.rect) and button.rect.height >= 34 and button.rect.width >= 44, button.name
+    assert not screen.sheet.colliderect(scene.board_rect.inflate(0, -scene.board_rect.height // 2))
+    assert analysis_text_faults(app, screen, monkeypatch) == []
+    shot(app, f"analysis_{tag}")
