@@ -1,7 +1,8 @@
 """The Analyse screen: a game's analysis computed through the app's frames, a slice a frame; its mistakes
 marked with the computer's better move on the board; the graph taken to a position by a tap or a click;
 the analysis kept with the game (a restart reuses it, an interrupted one resumes, a damaged one is
-ignored); every game and player count; screens at a phone's size and a desktop's, with no text cut.
+ignored); screens at a phone's size and a desktop's, with no text cut. (Every game and player count at
+every size: tests/test_text_boxes.py.)
 
 The frame rule is checked by the work each frame asks of the analysis (its slice, and the longest unit of
 the engine's work it may overrun by, in processor time), and, generously, by each frame's processor time
@@ -15,13 +16,12 @@ import json
 import random
 import time
 
-import pygame
 import pytest
 
 from app_helpers import MAX_FRAMES, PHONE, click, new_app, press, pump, shot, tap, top
 from test_ai_analysis import missed_win_game
 from test_app_ai import quick
-from text_boxes import TextRecorder, text_faults
+from text_boxes import analysis_text_faults
 
 from game.ai import best_move
 from game.app.games.registry import GAME_SCENES
@@ -58,6 +58,21 @@ def scene_of(app, history: GameHistory, seats=("Human", "Human")):
     pump(app)
     assert scene.history.notation() == history.notation()
     return scene
+
+
+def random_history(name: str, options: dict, plies: int, seed: int = 3) -> GameHistory:
+    """`plies` moves of `name`: the game's own rolls, other moves at random (a pass or a draw only when
+    nothing else is legal)."""
+    game = GAMES[name]
+    history = GameHistory(game, options, seed=seed)
+    rng = random.Random(seed)
+    while len(history.moves) < plies and game.outcome(history.state) is None:
+        if history.roll_due():
+            history.play(history.next_roll())
+            continue
+        legal = game.legal_moves(history.state)
+        history.play(rng.choice([m for m in legal if str(m) not in ("pass", "draw")] or legal))
+    return history
 
 
 def played_savoy(size, storage=None):
@@ -262,83 +277,7 @@ def test_analyse_from_the_review_bar_and_the_more_sheet_of_a_game_in_progress():
     assert top(app).run is screen.run and screen.run.done
 
 
-# ----------------------------------------------------------------------------- every game and player count
-def random_history(name: str, options: dict, plies: int, seed: int = 3) -> GameHistory:
-    """`plies` moves of `name`: the game's own rolls, other moves at random (a pass or a draw only when
-    nothing else is legal)."""
-    game = GAMES[name]
-    history = GameHistory(game, options, seed=seed)
-    rng = random.Random(seed)
-    while len(history.moves) < plies and game.outcome(history.state) is None:
-        if history.roll_due():
-            history.play(history.next_roll())
-            continue
-        legal = game.legal_moves(history.state)
-        history.play(rng.choice([m for m in legal if str(m) not in ("pass", "draw")] or legal))
-    return history
-
-
-CASES = [
-    ("savoy", {}, 10), ("savoya", {"players": 2}, 10), ("savoya", {"players": 3}, 10), ("savoya", {"players": 4}, 10),
-    ("star", {"size": 4}, 8), ("know", {}, 6), ("know", {"players": 3}, 6), ("know", {"players": 4}, 6),
-    ("truchet", {"size": 5}, 10), ("truchet", {"hex": True, "size": 3}, 10),
-]
-
-
-@pytest.mark.parametrize("name, options, plies", CASES, ids=[f"{n}-{o.get('players', 2)}p{'-hex' if o.get('hex') else ''}"
-                                                          for n, o, _ in CASES])
-def test_every_game_and_player_count_is_analysed_on_screen(name, options, plies, monkeypatch):
-    """A few moves of each game and player count analysed on a small phone: each side's line, every
-    position valued, a press on the graph reviewing it, and every text of the screen whole in its box."""
-    history = random_history(name, options, plies)
-    app = new_app(SMALL_PHONE)
-    scene = scene_of(app, history)
-    if isinstance(top(app), GameOverScene):
-        app.pop()
-    scene.open_analysis()
-    screen, _, longest = analysed_in_frames(app)
-    assert longest < GENEROUS
-    result = screen.run.result()
-    seats = len(scene.seat_names)
-    assert all(len(entry["chances"]) == seats for entry in result["positions"])
-    assert len({screen.scene.seat_ink(c) for c in range(seats)}) >= min(seats, 2)
-    plot = plot_area(screen.graph)
-    tap(app, (round(x_of(plot, screen.count(), 2)), plot.centery))
-    assert scene.review_at == 2
-    assert analysis_text_faults(app, screen, monkeypatch) == []
-
-
 # ----------------------------------------------------------------------------- screens
-def analysis_boxes(screen: AnalysisScene) -> dict[str, pygame.Rect]:
-    boxes = {f"button {b.name}": b.rect for b in screen.all_buttons() if b.rect.width}
-    boxes.update(legend=screen.legend, graph=screen.graph, caption=screen.caption)
-    if screen.header.height:
-        close = screen.close_b.rect
-        boxes["title"] = pygame.Rect(close.right, 0, screen.header.width - 2 * close.right, screen.header.height)
-    else:
-        boxes["title"] = pygame.Rect(screen.graph.left, screen.close_b.rect.top,
-                                     screen.close_b.rect.left - screen.graph.left, screen.close_b.rect.height)
-    if screen.list_rect.height:
-        boxes["list"] = screen.list_rect
-    return {name: pygame.Rect(rect) for name, rect in boxes.items() if rect.width and rect.height}
-
-
-def analysis_text_faults(app, screen: AnalysisScene, monkeypatch) -> list[str]:
-    """The texts the Analyse screen draws (over the game's), each whole, in its box, over no other."""
-    rec = TextRecorder().install(monkeypatch)
-    real = screen.draw
-
-    def own_texts(surface):
-        rec.lines.clear()
-        rec.cut.clear()
-        real(surface)
-
-    monkeypatch.setattr(screen, "draw", own_texts)
-    app.draw()
-    monkeypatch.undo()
-    return text_faults(rec, analysis_boxes(screen), app.surface.get_rect())
-
-
 def star_game() -> GameHistory:
     """Star on a small board, the computer at level 1 for both sides (its slips are the mistakes)."""
     game = GAMES["star"]

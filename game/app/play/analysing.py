@@ -17,7 +17,7 @@ from __future__ import annotations
 import time
 from typing import Any, Callable
 
-from game.ai.analysis import MIN_SWING, Analysis
+from game.ai.analysis import Analysis
 from game.rules.history import GameHistory
 
 #: seconds of a frame the analysis may take, its one unit of overrun included (a frame is at most 50 ms)
@@ -30,7 +30,6 @@ UNIT_GUESS = 0.016
 SAVE_EVERY = 4.0
 #: seconds between two readings of the result while it is computed (the graph grows in these steps)
 READ_EVERY = 0.25
-__all__ = ["AnalysisRun", "FRAME_WORK", "MIN_SWING"]
 
 Keep = Callable[[GameHistory, dict[str, Any]], "str | None"]
 

@@ -550,7 +550,11 @@ class PanelScene(GameScene):
     def open_analysis(self) -> None:
         """The Analyse screen over the game, at the position shown (the review, the game-over screen's and the
         More sheet's Analyse)."""
-        if self.live_history.moves and not self.busy():
+        if not self.live_history.moves:
+            self.say("Nothing to analyse yet: no move has been played.", error=True)
+        elif not self.reviewing and self.busy():
+            self.say("A moment: the dice are still rolling.", error=True)
+        else:
             self.stop_thinking()
             self.clear_selection()
             open_analysis(self.app, self)

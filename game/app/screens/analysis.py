@@ -29,7 +29,8 @@ from typing import Any, Callable, Protocol, Sequence
 
 import pygame
 
-from game.app.play.analysing import MIN_SWING, AnalysisRun
+from game.ai.analysis import MIN_SWING
+from game.app.play.analysing import AnalysisRun
 from game.app.ui import theme
 from game.app.ui.chance_graph import Side, draw_chance_graph, draw_pattern_line, grade, pattern_for, plot_area, \
     ply_at, swing_at
@@ -49,6 +50,7 @@ PHONE_SHEET = 250   # px: the least height of the sheet on a phone (it covers th
 ROW = 44            # px: a row of buttons on a phone (a finger's)
 DESK_ROW = 48       # ... on a desktop
 LEGEND_ROW = 28     # px: a side's row of the legend on a desktop
+LEGEND_TEXT = 20    # its text's size
 MISTAKE_ROW = 40    # px: a row of the desktop's list of mistakes
 LISTED = 6          # rows of mistakes a desktop makes room for (a two-player game's all), the graph permitting
 
@@ -87,12 +89,12 @@ class AnalysedGame(Protocol):
 
     def is_you(self, colour: int, state: Any = None) -> bool: ...
 
-    def player_name(self, colour: int, state: Any = None) -> str: ...
-
     def card_icon(self, colour: int) -> Icon: ...
 
     def seat_ink(self, colour: int) -> Colour:
         """The colour of the side's line (readable on the dark background)."""
+
+    def seat_label(self, colour: int) -> str: ...
 
     def roll_text(self, before: Any, move: Any) -> str: ...
 
@@ -442,7 +444,7 @@ class AnalysisScene(Scene):
         if not self.scene.portrait:
             for c, side in enumerate(sides):
                 row = pygame.Rect(rect.left, rect.top + c * LEGEND_ROW, rect.width, LEGEND_ROW)
-                self.legend_item(surface, row, c, side, self.who_long(c),
+                self.legend_item(surface, row, c, side, self.who_long(c, row.width - 100),
                                  "" if chances is None else percent(chances[c]))
             return
         count = len(sides)
@@ -454,9 +456,12 @@ class AnalysisScene(Scene):
             value = "" if chances is None else percent(chances[c])
             self.legend_item(surface, item, c, side, names[c] if named else "", value)
 
-    def who_long(self, colour: int) -> str:
-        """``R · You``, ``O · Computer (level 3)`` (the desktop's legend)."""
-        return f"{self.scene.seat_names[colour]} · {self.scene.player_name(colour)}"
+    def who_long(self, colour: int, width: int) -> str:
+        """``R · You``, ``O · Computer (level 3)`` (the desktop's legend), or the side alone where that is
+        wider than `width`."""
+        name = self.scene.seat_names[colour]
+        words = f"{name} · {self.scene.seat_label(colour)}"
+        return words if theme.font(LEGEND_TEXT).size(words)[0] <= width else name
 
     def legend_item(self, surface: pygame.Surface, rect: pygame.Rect, colour: int, side: Side, name: str,
                     value: str) -> None:
@@ -471,7 +476,7 @@ class AnalysisScene(Scene):
         if side.icon is not None:
             side.icon(surface, (sample.right + 12, y), 8)
         left = sample.right + 26
-        size = theme.MIN_TEXT if self.scene.portrait else 20
+        size = theme.MIN_TEXT if self.scene.portrait else LEGEND_TEXT
         if name:
             left = theme.text(surface, name, size, theme.TEXT_DIM, midleft=(left, y),
                               max_width=rect.right - left - theme.font(size).size(" 100%")[0] - 4).right + 6
