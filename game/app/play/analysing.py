@@ -1,9 +1,13 @@
 """The analysis of a game in the app: `game.ai.analysis.Analysis` computed a slice of each frame, kept.
 
 pygbag runs the page's loop once per animation frame and has no threads, so the analysis (seconds to
-minutes of work) is stepped from the frame like the computer's search (`game.app.play.computer`): each
-frame asks it for `FRAME_WORK` seconds less the longest unit of its work seen so far (it may overrun its
-slice by one unit), so that no frame holds the page for long whatever the game.
+minutes of work) is stepped from the frame like the computer's search (`game.app.play.computer`). A step
+may overrun the slice it is given by one unit of the engine's work (most take a millisecond or less, the
+longest tens), so each frame asks for `FRAME_WORK` seconds less the longest unit seen so far (processor
+time: a busy machine's wall clock would count other processes' time), never more than `MOST_SLICE` (nor
+less than `LEAST_SLICE`): with the drawing, a frame stays well under 50 ms in every game, and the
+analysis takes most of the frame where its units are short (the screen shows nothing that moves
+meanwhile but the graph growing). Before any unit is seen, `UNIT_GUESS` stands for the longest.
 
 The result is kept through the app (`Host.keep_analysis`, stored beside the saved games by
 `game.app.saves.analyses`): every `SAVE_EVERY` seconds of work, when it is done and when the screen
@@ -20,11 +24,13 @@ from typing import Any, Callable
 from game.ai.analysis import Analysis
 from game.rules.history import GameHistory
 
-#: seconds of a frame the analysis may take, its one unit of overrun included (a frame is at most 50 ms)
-FRAME_WORK = 0.024
-#: the least slice a frame asks for (the analysis always does at least one unit)
+#: seconds of a frame the analysis may take, its one unit of overrun included (a frame is at most 50 ms, and
+#: drawing the game and the screen takes up to ~12 ms)
+FRAME_WORK = 0.036
+#: the most and the least slice a frame asks for (the analysis always does at least one unit)
+MOST_SLICE = 0.024
 LEAST_SLICE = 0.002
-#: the longest unit of work assumed before a longer one is seen (the engines' units are a few ms to ~40 ms)
+#: the longest unit of work assumed before one is seen
 UNIT_GUESS = 0.016
 #: seconds of work between two saves of an analysis under way
 SAVE_EVERY = 4.0
@@ -68,10 +74,10 @@ class AnalysisRun:
         return self.analysis.progress()
 
     def slice_seconds(self) -> float:
-        """What this frame asks of the analysis: `FRAME_WORK` less its longest unit so far (in wall time, which
-        a busy machine only lengthens: the slice gets shorter, never longer)."""
-        longest = max(UNIT_GUESS, self.analysis.stats()["longest_unit"])
-        return max(LEAST_SLICE, FRAME_WORK - longest)
+        """What this frame asks of the analysis: `FRAME_WORK` less its longest unit so far (see the module)."""
+        stats = self.analysis.stats()
+        longest = stats["cpu_longest_unit"] if stats["units"] else UNIT_GUESS
+        return max(LEAST_SLICE, min(MOST_SLICE, FRAME_WORK - longest))
 
     def step(self) -> bool:
         """One frame's slice of the analysis (nothing once done or stopped); True once done."""

@@ -1375,6 +1375,11 @@ class PanelScene(GameScene):
         """A roll in the move list: its dice (``4-5``)."""
         return str(move).removeprefix("roll:").replace(",", "-")
 
+    def chance_words(self, before: Any, move: Any) -> str:
+        """A chance move in words, for the Analyse screen: ``the dice: 4-5`` (a game whose chance is no dice
+        says what it is)."""
+        return f"the dice: {self.roll_text(before, move)}"
+
     def move_text(self, before: Any, move: Any) -> str:
         """A move in the move list (its notation; a game may shorten it)."""
         return str(move)

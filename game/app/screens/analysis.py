@@ -96,7 +96,8 @@ class AnalysedGame(Protocol):
 
     def seat_label(self, colour: int) -> str: ...
 
-    def roll_text(self, before: Any, move: Any) -> str: ...
+    def chance_words(self, before: Any, move: Any) -> str:
+        """A chance move in words: ``the dice: 4-5``."""
 
 
 def open_analysis(app: Host, scene: AnalysedGame) -> "AnalysisScene":
@@ -247,7 +248,7 @@ class AnalysisScene(Scene):
             return said
         move = history.moves[ply]
         if entry["to_move"] is None:
-            return f"Move {ply + 1}: the dice, {self.scene.roll_text(history.states[ply], move)}."
+            return f"Move {ply + 1}: {self.scene.chance_words(history.states[ply], move)}."
         mover = entry["to_move"]
         said = f"Move {ply + 1}: {self.who(mover)} played {move}"
         loss, chances = entry["loss"], entry["chances"]
@@ -373,6 +374,8 @@ class AnalysisScene(Scene):
             self.hover = intent.pos
         elif kind == "key" and intent.text in ("left", "right"):
             self.go(self.at() + (1 if intent.text == "right" else -1))
+        elif kind == "scroll" and self.graph.collidepoint(intent.pos):  # the wheel on the graph steps
+            self.go(self.at() - intent.rel[1])
         elif kind == "confirm" or kind == "key" and intent.text == "tab":
             self.next_mistake()
         elif kind == "back":
