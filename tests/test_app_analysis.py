@@ -355,3 +355,39 @@ def test_analysis_screens(which, monkeypatch):
         assert not screen.sheet.colliderect(scene.board_rect.inflate(0, -scene.board_rect.height // 2))
         assert analysis_text_faults(app, screen, monkeypatch) == []
         shot(app, f"analysis_{tag}")
+
+
+def test_an_engine_fault_or_a_full_storage_never_stops_the_app(monkeypatch):
+    """The engine failing half way stops the analysis with its reason, keeping what was found; storage that
+    refuses the analysis leaves it computed and shown, saying it is not kept."""
+    app, scene, bad, _ = played_savoy(PHONE)
+    monkeypatch.setattr(app.storage, "save", lambda name, text: "could not save the game: No space left on device")
+    press(app, "analyse", touch=True)
+    screen = finish(app)
+    assert screen.run.result() == json.loads(savoy_analysis()) and "No space left" in screen.run.problem
+    assert screen.status() == "Not kept"
+    press(app, "analysis_close", touch=True)
+    monkeypatch.undo()
+    app2, scene2 = reopened(app.storage, record_of(scene), PHONE)
+    press(app2, "review_analyse", touch=True)
+    screen2 = top(app2)
+    assert screen2.run.reused == 0.0
+    for _ in range(5):
+        app2.step()
+    calls = []
+
+    def broken(*args):
+        calls.append(args)
+        raise RuntimeError("a fault in the engine")
+
+    monkeypatch.setattr(screen2.run.analysis, "_unit", broken)
+    pump(app2, 3)
+    assert calls and screen2.run.failed and "a fault in the engine" in screen2.run.problem
+    assert screen2.status() == "Stopped" and top(app2) is screen2
+    found = screen2.run.progress()
+    press(app2, "analysis_close", touch=True)
+    assert top(app2) is scene2 and scene2.live_history.notation() == scene.live_history.notation()
+    monkeypatch.undo()
+    press(app2, "review_analyse", touch=True)  # again: it goes on from what was found
+    again = finish(app2)
+    assert again.run.reused == pytest.approx(found) and again.run.result() == json.loads(savoy_analysis())

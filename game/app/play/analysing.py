@@ -47,7 +47,8 @@ class AnalysisRun:
     def __init__(self, history: GameHistory, cached: dict[str, Any] | None, keep: Keep) -> None:
         self.history = history
         self.keep = keep
-        self.problem = ""  # why the analysis stopped, or why it could not be kept
+        self.problem = ""  # why the analysis stopped (an engine's fault), or why it could not be kept
+        self.failed = False  # it stopped for good
         try:
             self.analysis = Analysis(history, cached=cached)
         except Exception:  # (a cache that passed the shape check but the engine still refuses: start afresh)
@@ -65,10 +66,6 @@ class AnalysisRun:
     @property
     def done(self) -> bool:
         return self.analysis.done
-
-    @property
-    def failed(self) -> bool:
-        return bool(self.problem) and not self.done
 
     def progress(self) -> float:
         return self.analysis.progress()
@@ -89,7 +86,7 @@ class AnalysisRun:
         try:
             self.analysis.step(seconds)
         except Exception as err:  # an engine's fault: keep what was found, say so
-            self.problem = f"The analysis stopped ({err})."
+            self.problem, self.failed = f"The analysis stopped ({err}).", True
             self.analysis.cancel()
             self.save()
             return False
@@ -120,9 +117,9 @@ class AnalysisRun:
             return  # nothing new since it was read
         result = self.analysis.result()
         self._result, self._read_at = result, time.perf_counter()
-        problem = self.keep(self.history, result)
-        if problem:
-            self.problem = problem
+        problem = self.keep(self.history, result)  # (not kept: it goes on, and says so)
+        if problem and not self.failed:
+            self.problem = problem[:1].upper() + problem[1:] + "."
         self._saved_done = self.done
 
     def stats(self) -> dict[str, Any]:

@@ -103,10 +103,10 @@ class AnalysedGame(Protocol):
 def open_analysis(app: Host, scene: AnalysedGame) -> "AnalysisScene":
     """Show the analysis of `scene`'s game over it, at the position it shows (the last one when it is not
     reviewing): the analysis under way or done for these moves goes on, else one is started from what is
-    kept of this game (for its first moves, or all of them)."""
+    kept of this game (for its first moves, or all of them), or from what one that stopped had found."""
     live = scene.live_history
     run = scene.analysis
-    if run is None or run.analysis.notation != live.notation():
+    if run is None or run.failed or run.analysis.notation != live.notation():  # (a run that failed: again)
         cached = run.result() if run is not None else app.kept_analysis(live)
         if run is not None:
             run.save()
@@ -267,11 +267,11 @@ class AnalysisScene(Scene):
         return said + f" ({name} {percent(before)} to {percent(after)}). The computer preferred {entry['best']}."
 
     def status(self) -> str:
-        """How far the analysis is ("" once done)."""
+        """How far the analysis is ("" once done and kept; the caption says why it stopped or is not kept)."""
         if self.run.failed:
-            return self.run.problem
+            return "Stopped"
         if self.run.done:
-            return ""
+            return "Not kept" if self.run.problem else ""
         return f"Analysing{theme.ELLIPSIS} {round(100 * self.run.progress())}%"
 
     # -- layout --------------------------------------------------------------------------------
@@ -422,7 +422,11 @@ class AnalysisScene(Scene):
         status = self.status()
         if status:
             self.draw_progress(surface, plot, status)
-        self.draw_caption(surface, self.words(result, at))
+        elif swings:  # what the marks are (a tap on one says which and why)
+            theme.text(surface, "?! ? ?? mark mistakes", theme.MIN_TEXT, theme.TEXT_DIM,
+                       topright=(self.graph.right - 8, self.graph.top + 5), max_width=self.graph.width // 2 - 8)
+        words = self.words(result, at)
+        self.draw_caption(surface, f"{self.run.problem} {words}" if self.run.problem else words)
         if self.list_rect.height:
             self.draw_list(surface)
         for button in self.all_buttons():
@@ -436,7 +440,7 @@ class AnalysisScene(Scene):
         done = pygame.Rect(track.left, track.top, round(track.width * self.run.progress()), track.height)
         if done.width:
             pygame.draw.rect(surface, theme.ACCENT, done, border_radius=2)
-        theme.text(surface, status, theme.MIN_TEXT, theme.BAD if self.run.failed else theme.ACCENT,
+        theme.text(surface, status, theme.MIN_TEXT, theme.BAD if self.run.problem else theme.ACCENT,
                    topright=(self.graph.right - 8, self.graph.top + 5), max_width=self.graph.width // 2 - 8)
 
     def draw_legend(self, surface: pygame.Surface, result: dict[str, Any], at: int, sides: Sequence[Side]) -> None:
