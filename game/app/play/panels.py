@@ -391,14 +391,22 @@ def draw_marks(surface: pygame.Surface, strokes: Sequence[Sequence[Point]], radi
         pygame.draw.circle(layer, ink, points[-1], radius, width)
     surface.blit(layer, area.topleft)
     if label:
-        first = next(stroke for stroke in strokes if stroke)
-        x, y = first[-1]
-        pill = theme.font(theme.MIN_TEXT).size(label)
-        rect = pygame.Rect(0, 0, pill[0] + 14, pill[1] + 4)
-        rect.midbottom = (round(x), round(y - radius - 4))
-        rect.clamp_ip(surface.get_rect())
-        pygame.draw.rect(surface, colour, rect, border_radius=rect.height // 2)
-        theme.text(surface, label, theme.MIN_TEXT, theme.TEXT_DARK, center=rect.center)
+        draw_mark_label(surface, strokes, radius, colour, label)
+
+
+def draw_mark_label(surface: pygame.Surface, strokes: Sequence[Sequence[Point]], radius: float, colour: Colour,
+                    label: str) -> None:
+    """`label` in a pill of `colour` above the ring at the end of the first of `strokes` (`draw_marks`'s)."""
+    first = next((stroke for stroke in strokes if stroke), None)
+    if first is None:
+        return
+    x, y = first[-1]
+    pill = theme.font(theme.MIN_TEXT).size(label)
+    rect = pygame.Rect(0, 0, pill[0] + 14, pill[1] + 4)
+    rect.midbottom = (round(x), round(y - radius - 4))
+    rect.clamp_ip(surface.get_rect())
+    pygame.draw.rect(surface, colour, rect, border_radius=rect.height // 2)
+    theme.text(surface, label, theme.MIN_TEXT, theme.TEXT_DARK, center=rect.center)
 
 
 def draw_progress(surface: pygame.Surface, rect: pygame.Rect, fraction: float) -> None:
@@ -1418,10 +1426,14 @@ class PanelScene(GameScene):
         note = self.board_note
         if note is not None and self.reviewing and self.review_at == note.ply:  # the Analyse screen's moves
             marks = [(self.move_marks(move), ink, label) for move, ink, label in note.marks]
+            placed = []
             for k, ((strokes, radius), ink, label) in enumerate(marks):
                 others = [stroke for j, ((found, _), _, _) in enumerate(marks) if j != k for stroke in found]
                 own = [stroke for stroke in strokes if stroke not in others]  # (its label goes by a part its own)
-                draw_marks(surface, own + [stroke for stroke in strokes if stroke in others], radius, ink, label=label)
+                placed.append((own + [stroke for stroke in strokes if stroke in others], radius, ink, label))
+                draw_marks(surface, strokes, radius, ink)
+            for strokes, radius, ink, label in placed:  # the labels over every move's strokes
+                draw_mark_label(surface, strokes, radius, ink, label)
             return
         hint = self.shown_hint()
         if hint is not None:

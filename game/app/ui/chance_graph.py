@@ -180,7 +180,7 @@ def draw_chance_graph(surface: pygame.Surface, rect: pygame.Rect, chances: Seque
                 if len(points) == 1:
                     pygame.draw.circle(surface, sides[side].ink, points[0], LINE_WIDTH)
                 draw_pattern_line(surface, sides[side].ink, points, LINE_WIDTH, sides[side].pattern)
-    draw_marks(surface, plot, chances, sides, swings, shared)
+    draw_mistakes(surface, plot, chances, sides, swings, shared)
     if title:
         theme.text(surface, title, theme.MIN_TEXT, theme.TEXT_DIM, topleft=(rect.left + 8, rect.top + 5),
                    max_width=rect.width // 2 - 8)
@@ -202,7 +202,7 @@ def draw_chance_graph(surface: pygame.Surface, rect: pygame.Rect, chances: Seque
     return plot
 
 
-def draw_marks(surface: pygame.Surface, plot: pygame.Rect, chances: Sequence[Sequence[float] | None],
+def draw_mistakes(surface: pygame.Surface, plot: pygame.Rect, chances: Sequence[Sequence[float] | None],
                sides: Sequence[Side], swings: Sequence[tuple[int, int, float]], shared: bool) -> None:
     """Each mistake, on its side's line where it was played: its mark (`grade`) in a ring of the side's
     colour; one that a bigger mistake's ring would cover, a dot of that colour (the bigger drawn whole)."""
