@@ -311,7 +311,7 @@ class AnalysisScene(Scene):
                                       inner.right - (inner.left + 2 * (width + pad)), row)
         line = theme.font(self.caption_size).get_linesize() + 3
         room = bottom - 6 - y
-        lines = 3 if scene.portrait and room - 3 * line >= 120 or not scene.portrait else 2
+        lines = 3 if not scene.portrait or room - 3 * line >= 120 else 2
         self.caption = pygame.Rect(inner.left, bottom - 6 - lines * line, inner.width, lines * line)
         if scene.portrait:
             self.list_rect = pygame.Rect(0, 0, 0, 0)
