@@ -186,7 +186,23 @@ def draw_flow(surface: pygame.Surface, words: Sequence[tuple[str, Colour]], size
 
 
 def draw_status(surface: pygame.Surface, rect: pygame.Rect, words: str, colour: Colour, size: int) -> None:
+    words, size = status_that_fits(words, size, rect.width)
     theme.text(surface, words, size, colour, midleft=rect.midleft, max_width=rect.width)
+
+
+def status_that_fits(words: str, size: int, width: int) -> tuple[str, int]:
+    """The status line's words and text size where they fit `width`: as they are; else without their last
+    aside in brackets ("(9 pips to use)": the cards and the dice say it too), a little smaller if need be,
+    down to the least text size; then without the asides before it; only past that is the end cut."""
+    shorter = [words]
+    while "(" in shorter[-1] and ")" in shorter[-1][shorter[-1].rindex("("):]:
+        last = shorter[-1]
+        start = last.rindex("(")
+        shorter.append((last[:start].rstrip() + last[last.index(")", start) + 1:]).strip())
+    sizes = range(size, max(theme.MIN_TEXT, size - 4) - 1, -1)
+    tries = [(words, size)] + [(option, text_size) for option in shorter[1:] for text_size in sizes]
+    return next(((option, text_size) for option, text_size in tries if theme.font(text_size).size(option)[0] <= width),
+                tries[-1])
 
 
 def draw_entry(surface: pygame.Surface, rect: pygame.Rect, entry: str, hint: str, size: int,
