@@ -30,6 +30,12 @@ depends on its seed and n alone, so the same seed gives the same dice. The
 roll in force is ``roll`` in the JSON, and ``legal`` lists the moves for it.
 ``--save`` writes the seed into the record.
 
+``--analyse`` adds ``analysis`` (game.ai.analysis): one entry per position of the game (``ply``,
+``to_move``, ``chance``, ``over``, ``chances`` (each player's win chance, 0..1, by name), ``best``
+(the computer's move where it prefers another than the one played), ``move``, ``loss``, ``forced``),
+and ``swings`` (the moves where the mover's chance fell most: ``ply``, ``player``, ``move``, ``best``,
+``loss``); the text ends with a summary of it.
+
 ``--ai LEVEL`` (1-4) also asks the computer opponent (``game.ai``) for the move
 it would play now: ``ai_move`` (in notation) and ``ai_stats`` (its search
 figures) in the JSON, a line in the text. ``--ai-seed N`` seeds its choices (0
@@ -109,6 +115,9 @@ def build_parser() -> argparse.ArgumentParser:
                         help="also give the move the computer would play now at LEVEL (1-4)")
     parser.add_argument("--ai-seed", metavar="N", type=number_argument, default=0,
                         help="seed of the computer's choices (default 0)")
+    parser.add_argument("--analyse", action="store_true",
+                        help="also analyse the game: each position's win chances, the computer's preferred moves, "
+                             "the biggest swings")
     return parser
 
 
@@ -286,6 +295,10 @@ def format_text(history: GameHistory, info: dict[str, Any]) -> str:
             stats = info["ai_stats"]
             lines.append(f"Computer (level {level}) would play: {info['ai_move']} "
                          f"({stats['iterations']} steps, {stats['seconds']:.2f} s)")
+    if "analysis" in info:
+        from .ai.analysis import summary_lines
+
+        lines += summary_lines(info["analysis"])
     return "\n".join(lines)
 
 
@@ -312,6 +325,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     info = report(history, history.seed)  # reported so that any roll can be drawn again
     if args.ai is not None:
         info.update(ai_level=args.ai, **ai_opinion(history, args.ai, args.ai_seed))
+    if args.analyse:
+        from .ai.analysis import analyse, named
+
+        info["analysis"] = named(analyse(history))
     print(json.dumps(info) if args.json else format_text(history, info))
     return EXIT_OK
 

@@ -1,16 +1,26 @@
 """No text is cut or hidden under another part of the screen, in every game scene at 360x640, 390x844,
-800x600 and 1280x800: at its start, in mid-game, with a piece chosen, and zoomed in. Every line of text
-drawn is recorded with the rectangle it lands in (tests/text_boxes.py) and must lie whole in the box it
-belongs to (a card, a button, the status line, the message, the move list, the board...), over no other
-box, over no other line of its panel, and never end cut with an ellipsis."""
+800x600 and 1280x800: at its start, in mid-game, with a piece chosen, and zoomed in; and on the Analyse
+screen of every game and player count, at the same sizes (while it computes, at a mistake, at the end).
+Every line of text drawn is recorded with the rectangle it lands in (tests/text_boxes.py) and must lie
+whole in the box it belongs to (a card, a button, the status line, the message, the move list, the
+board...; the Analyse screen's legend, graph, caption...), over no other box, over no other line of its
+panel, and never end cut with an ellipsis."""
 
 from __future__ import annotations
+
+import tempfile
+from pathlib import Path
 
 import pygame
 import pytest
 
-from app_helpers import open_game, press, tap
-from text_boxes import TextRecorder, scene_boxes, text_faults
+from app_helpers import click, new_app, open_game, press, pump, tap, top
+from test_app_analysis import analysed_in_frames, random_history, scene_of
+from text_boxes import TextRecorder, analysis_text_faults, scene_boxes, text_faults
+
+from game.app.saves.storage import Storage
+from game.app.screens.game_over import GameOverScene
+from game.app.ui.chance_graph import plot_area, x_of
 
 SIZES = [(360, 640), (390, 844), (800, 600), (1280, 800)]
 GAMES = [("star", {"size": 6}), ("star", {"size": 14}), ("savoy", None), ("savoya", {"players": 2}),
@@ -61,6 +71,48 @@ def test_no_text_is_cut_or_hidden(size, name, options, monkeypatch):
     rec.draw(app)
     faults += [f"move list opened: {fault}" for fault in text_faults(rec, {"moves": scene.moves_area()},
                                                                      app.surface.get_rect())]
+    assert faults == []
+
+
+#: each game and player count's few moves analysed (know's are the slowest to analyse: fewer)
+ANALYSED = [
+    ("savoy", {}, 10), ("savoya", {"players": 2}, 10), ("savoya", {"players": 3}, 10), ("savoya", {"players": 4}, 10),
+    ("star", {"size": 4}, 10), ("star", {"size": 6, "maxi": True}, 6), ("know", {}, 6), ("know", {"players": 3}, 6),
+    ("know", {"players": 4}, 6), ("truchet", {"size": 5}, 10), ("truchet", {"hex": True, "size": 3}, 10),
+]
+
+
+@pytest.mark.parametrize("name,options,plies", ANALYSED, ids=lambda v: str(v))
+def test_no_text_is_cut_or_hidden_on_the_analysis_screen(name, options, plies, monkeypatch):
+    """The Analyse screen of a few moves of every game and player count, at every size (the first computes
+    the analysis through the app's frames, the others find it kept): whole texts while it computes, at a
+    mistake or a position of the middle, and at the end; a tap (or click) on the graph shows that position."""
+    history = random_history(name, options, plies)
+    storage = Storage(Path(tempfile.mkdtemp(prefix="pbmgames-analysis-")))
+    faults: list[str] = []
+    for size in SIZES:
+        app = new_app(size, storage=storage)
+        scene = scene_of(app, history)
+        if isinstance(top(app), GameOverScene):
+            app.pop()
+        scene.open_analysis()
+        screen = top(app)
+        seats = len(scene.seat_names)
+        pump(app)
+        faults += [f"{size} computing: {f}" for f in analysis_text_faults(app, screen, monkeypatch)]
+        screen, _, _ = analysed_in_frames(app)
+        assert screen.run.reused in (0.0, 1.0) and all(len(e["chances"]) == seats
+                                                        for e in screen.run.result()["positions"])
+        plot = plot_area(screen.graph)
+        touch = size[0] < size[1]
+        (tap if touch else click)(app, (round(x_of(plot, screen.count(), 2)), plot.bottom - 2))
+        assert scene.review_at == 2
+        screen.next_mistake()
+        pump(app)
+        faults += [f"{size} at {scene.review_at}: {f}" for f in analysis_text_faults(app, screen, monkeypatch)]
+        screen.go(screen.count() - 1)
+        pump(app)
+        faults += [f"{size} at the end: {f}" for f in analysis_text_faults(app, screen, monkeypatch)]
     assert faults == []
 
 

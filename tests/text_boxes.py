@@ -128,3 +128,38 @@ def text_faults(rec: TextRecorder, boxes: dict[str, pygame.Rect], screen: pygame
             if other_name == name and line.rect.colliderect(other.rect):
                 faults.append(f"over each other in {name}: {line.words!r} and {other.words!r}")
     return faults
+
+
+def analysis_boxes(screen) -> dict[str, pygame.Rect]:
+    """The boxes of the Analyse screen (game.app.screens.analysis) laid over a game scene: its buttons (the
+    desktop's list of mistakes among them), the legend, the graph, the caption, the list's title and the
+    title beside Close."""
+    boxes = {f"button {b.name}": b.rect for b in screen.all_buttons() if b.rect.width}
+    boxes.update(legend=screen.legend, graph=screen.graph, caption=screen.caption)
+    close = screen.close_b.rect
+    if screen.header.height:  # a phone: the title in the top bar, between Close and its mirror
+        boxes["title"] = pygame.Rect(close.right, 0, screen.header.width - 2 * close.right, screen.header.height)
+    else:
+        boxes["title"] = pygame.Rect(screen.graph.left, close.top, close.left - screen.graph.left, close.height)
+    if screen.list_rect.height:
+        boxes["list"] = screen.list_rect
+    return {name: pygame.Rect(rect) for name, rect in boxes.items() if rect.width and rect.height}
+
+
+def analysis_text_faults(app, screen, monkeypatch) -> list[str]:
+    """What is wrong with the texts the Analyse screen on top of `app` draws (over the game's, whose own are
+    checked with the game's boxes): each must be whole, in its box, over no other."""
+    rec = TextRecorder().install(monkeypatch)
+    real = screen.draw
+
+    def own_texts(surface):
+        rec.lines.clear()
+        rec.cut.clear()
+        real(surface)
+
+    monkeypatch.setattr(screen, "draw", own_texts)
+    try:
+        app.draw()
+    finally:
+        monkeypatch.undo()
+    return text_faults(rec, analysis_boxes(screen), app.surface.get_rect())

@@ -14,13 +14,13 @@ import argparse
 import asyncio
 import gc
 import sys
-from typing import Sequence
+from typing import Any, Sequence
 
 import pygame
 
 from game.app.games.registry import BOARDS, GAME_SCENES, LESSONS, NOT_SHOWN, OPTION_WORDS
 from game.app.play.lesson_scene import LessonScene, open_lesson
-from game.app.saves import saved_game
+from game.app.saves import analyses, saved_game
 from game.app.saves.settings import Settings
 from game.app.saves.storage import Storage, default_storage
 from game.app.screens.dialog import DialogScene, NoticeScene
@@ -32,6 +32,7 @@ from game.app.ui.scene import Scene
 from game.app.ui.sound import Sounds
 from game.app.ui.widgets import Button
 from game.rules import GAMES
+from game.rules.history import GameHistory
 from game.rules.reading import quote, whole_number
 
 DEFAULT_SIZE = (1280, 720)
@@ -89,6 +90,13 @@ class App:
     def forget_game(self, game_id: str) -> None:
         self.saved_games = [g for g in self.saved_games if g.id != game_id]
         self.storage.delete(saved_game.name_of(game_id))
+
+    # -- analyses of games (the Analyse screen's, kept beside the games) ----------------------
+    def kept_analysis(self, history: GameHistory) -> dict[str, Any] | None:
+        return analyses.load(self.storage, history)
+
+    def keep_analysis(self, history: GameHistory, result: dict[str, Any]) -> str | None:
+        return analyses.save(self.storage, history, result)
 
     # -- lessons ---------------------------------------------------------------------------
     def learn(self, name: str) -> None:

@@ -25,6 +25,10 @@ by putting a copy of the first n moves in `history`, which every game's scene dr
 keeping the game itself aside (`live_history`) until `end_review`. While a position is reviewed
 nothing is played, rolled, taken back or thought about: the computer's search and the hint wait
 where they were and go on when the game is back. A game ended by resignation stays in review.
+
+Analysis: the Analyse screen (`game.app.screens.analysis`) lies over the scene in review; the scene keeps
+the game's analysis (`analysis`) while it lives, and draws on the board the moves the screen gives it for
+the position shown (`board_note`).
 """
 
 from __future__ import annotations
@@ -35,12 +39,14 @@ from typing import Any, Sequence
 import pygame
 
 from game.ai import DEFAULT_LEVEL
+from game.app.play.analysing import AnalysisRun
 from game.app.play.computer import MOVE_PAUSE, SLICE, Thinking, search_seed
 from game.app.play.motion import MOTION_SECONDS, Frame, Motion, Slide
 from game.app.play.seating import Seating
 from game.app.saves import saved_game
 from game.app.saves.saved_game import SavedGame
 from game.app.saves.seats import HUMAN, REMOTE, SEAT_KINDS
+from game.app.screens.analysis import BoardNote
 from game.app.screens.game_over import GameOverScene
 from game.app.screens.rules import RulesPage
 from game.app.ui.scene import Host, Scene
@@ -120,6 +126,8 @@ class GameScene(Seating, Scene):
         self.shared_at = 0               # moves played when the link was last given (Undo stops there)
         self.motion: Motion | None = None  # the last move's pieces on their way (see `slides`)
         self.motion_seconds = MOTION_SECONDS
+        self.analysis: AnalysisRun | None = None  # the game's analysis (the Analyse screen), kept while the scene lives
+        self.board_note: BoardNote | None = None   # moves the Analyse screen has the board draw on a reviewed position
 
     @property
     def state(self) -> Any:

@@ -22,6 +22,7 @@ from typing import Any, Callable, Mapping, Sequence
 import pygame
 
 from game.app.play.game_scene import GameScene
+from game.app.screens.analysis import open_analysis
 from game.app.screens.game_actions import GameActionsScene, ShareScene
 from game.app.screens.game_over import headline, wins
 from game.app.screens.rules import RulesScene
@@ -39,7 +40,9 @@ from game.rules.options import OptionValue
 Colour = tuple[int, int, int]
 Point = tuple[float, float]
 ENTRY_FILL = (24, 31, 40)
-HINT_INK: Colour = (96, 214, 255)   # a hint on the board
+HINT_INK: Colour = theme.HINT   # a hint on the board
+#: the sides' colours on the dark background where a game gives none: a dark stone's grey, a light stone's cream
+SEAT_INKS: tuple[Colour, ...] = ((150, 158, 172), theme.O_STONE, theme.ACCENT, theme.GOOD)
 
 
 # ----------------------------------------------------------------------------- drawing
@@ -404,14 +407,22 @@ def draw_marks(surface: pygame.Surface, strokes: Sequence[Sequence[Point]], radi
         pygame.draw.circle(layer, ink, points[-1], radius, width)
     surface.blit(layer, area.topleft)
     if label:
-        first = next(stroke for stroke in strokes if stroke)
-        x, y = first[-1]
-        pill = theme.font(theme.MIN_TEXT).size(label)
-        rect = pygame.Rect(0, 0, pill[0] + 14, pill[1] + 4)
-        rect.midbottom = (round(x), round(y - radius - 4))
-        rect.clamp_ip(surface.get_rect())
-        pygame.draw.rect(surface, colour, rect, border_radius=rect.height // 2)
-        theme.text(surface, label, theme.MIN_TEXT, theme.TEXT_DARK, center=rect.center)
+        draw_mark_label(surface, strokes, radius, colour, label)
+
+
+def draw_mark_label(surface: pygame.Surface, strokes: Sequence[Sequence[Point]], radius: float, colour: Colour,
+                    label: str) -> None:
+    """`label` in a pill of `colour` above the ring at the end of the first of `strokes` (`draw_marks`'s)."""
+    first = next((stroke for stroke in strokes if stroke), None)
+    if first is None:
+        return
+    x, y = first[-1]
+    pill = theme.font(theme.MIN_TEXT).size(label)
+    rect = pygame.Rect(0, 0, pill[0] + 14, pill[1] + 4)
+    rect.midbottom = (round(x), round(y - radius - 4))
+    rect.clamp_ip(surface.get_rect())
+    pygame.draw.rect(surface, colour, rect, border_radius=rect.height // 2)
+    theme.text(surface, label, theme.MIN_TEXT, theme.TEXT_DARK, center=rect.center)
 
 
 def draw_progress(surface: pygame.Surface, rect: pygame.Rect, fraction: float) -> None:
@@ -560,6 +571,18 @@ class PanelScene(GameScene):
         else:
             self.app.push(GameActionsScene(self.app, self))
 
+    def open_analysis(self) -> None:
+        """The Analyse screen over the game, at the position shown (the review, the game-over screen's and the
+        More sheet's Analyse)."""
+        if not self.live_history.moves:
+            self.say("Nothing to analyse yet: no move has been played.", error=True)
+        elif not self.reviewing and self.busy():
+            self.say("A moment: the dice are still rolling.", error=True)
+        else:
+            self.stop_thinking()
+            self.clear_selection()
+            open_analysis(self.app, self)
+
     # -- layout ---------------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
@@ -683,6 +706,11 @@ class PanelScene(GameScene):
 
     def card_icon(self, colour: int) -> Callable[[pygame.Surface, tuple[float, float], float], None]:
         return lambda surface, center, r: theme.stone(surface, colour, center, r)
+
+    def seat_ink(self, colour: int) -> Colour:
+        """The side's colour as a line or text on the dark background (the analysis graph's lines): each
+        game gives its pieces' (by default, a dark and a light stone's)."""
+        return SEAT_INKS[colour % len(SEAT_INKS)]
 
     def card_name(self, colour: int) -> str:
         """The seat's name alone, for a narrow card (its title without the player's number)."""
@@ -1201,7 +1229,8 @@ class PanelScene(GameScene):
     def review_buttons(self) -> dict[str, Button]:
         return {"review_back": Button("< Back", lambda: self.review_step(-1), name="review_back"),
                 "review_forward": Button("Forward >", lambda: self.review_step(+1), name="review_forward"),
-                "review_live": Button("Live", self.end_review, name="review_live", primary=True)}
+                "review_live": Button("Live", self.end_review, name="review_live", primary=True),
+                "review_analyse": Button("Analyse", self.open_analysis, name="review_analyse")}
 
     def button(self, name: str) -> Button:
         """The button called `name`, the review bar's included (for keyboard shortcuts and tests)."""
@@ -1255,29 +1284,38 @@ class PanelScene(GameScene):
 
     def place_review_bar(self) -> None:
         """While reviewing, the bar covers the button rows and the entry (the More button stays): Back,
-        Forward and Live in a row, what is shown under it. Otherwise its buttons are nowhere."""
+        Forward and Live in a row, what is shown under it, and Analyse at the end of the entry row (in the
+        row of buttons where the bar has no second row). Otherwise its buttons are nowhere."""
         names = ("review_back", "review_forward", "review_live")
         bar = self.review_b
         if not self.reviewing:
-            for name in names:
-                bar[name].rect = pygame.Rect(0, 0, 0, 0)
+            for button in bar.values():
+                button.rect = pygame.Rect(0, 0, 0, 0)
             self.review_bar = self.review_label = self.review_hint = pygame.Rect(0, 0, 0, 0)
             return
         area, entry, more = self.rows_area, self.entry_rect, self.b["more"].rect
         self.review_bar = pygame.Rect(area.left, area.top, area.width, max(entry.bottom, area.top + self.row_h) - area.top)
         row_h = self.row_h if self.review_bar.height >= self.row_h + self.row_gap + 24 else self.review_bar.height
-        layout_button_rows(bar, [[(name, 1) for name in names]], self.review_bar, self.row_gap, row_h)
         top = self.review_bar.top + row_h + self.row_gap
         more_here = more.top == entry.top  # a phone's More stays in the entry row, over the bar
         entry_row = pygame.Rect(area.left, entry.top, (more.left - self.row_gap if more_here else area.right) - area.left,
                                 entry.height)
         above = pygame.Rect(area.left, top, area.width, entry.top - self.row_gap - top)
-        self.review_label = above if above.height >= 22 else entry_row
-        self.review_hint = entry_row if above.height >= 22 else pygame.Rect(0, 0, 0, 0)
+        two_rows = above.height >= 22
+        row = [(name, 1) for name in names] + ([] if two_rows else [("review_analyse", 1)])
+        layout_button_rows(bar, [row], self.review_bar, self.row_gap, row_h)
+        self.review_label = above if two_rows else entry_row
+        self.review_hint = entry_row if two_rows else pygame.Rect(0, 0, 0, 0)
+        if two_rows:  # Analyse at the entry row's end; the hint (or Play again) in the rest
+            hint = self.review_hint
+            width = min(150, hint.width // 2)
+            bar["review_analyse"].rect = pygame.Rect(hint.right - width, hint.top, width, hint.height)
+            self.review_hint = pygame.Rect(hint.left, hint.top, hint.width - width - self.row_gap, hint.height)
         live = bar["review_live"]
         at, total = self.review_at or 0, len(self.live_history.moves)
         bar["review_back"].enabled = at > 0
         bar["review_forward"].enabled = at < total
+        bar["review_analyse"].enabled = total > 0
         over = self.live_history.ended_early
         live.label, live.enabled = ("Last", at < total) if over else ("Live", True)
 
@@ -1305,8 +1343,10 @@ class PanelScene(GameScene):
             theme.text(surface, self.review_caption(), min(self.text_size + 1, label.height - 4), theme.ACCENT,
                        midleft=(label.left + 8, label.centery), max_width=label.width - 12)
         if hint.height >= 18:
-            theme.text(surface, "Tap a move in the list to see it", self.text_size - 2, theme.TEXT_DIM,
-                       midleft=(hint.left + 8, hint.centery), max_width=hint.width - 12)
+            words = next((words for words in ("Tap a move in the list to see it", "Tap a move to see it")
+                          if theme.font(max(theme.MIN_TEXT, self.text_size - 2)).size(words)[0] <= hint.width - 12), "")
+            if words:
+                theme.text(surface, words, self.text_size - 2, theme.TEXT_DIM, midleft=(hint.left + 8, hint.centery))
 
     # -- the move list: a row a turn --------------------------------------------------------
     #: in this game the dice come before the move they lead to (a roll joins the move after it); where
@@ -1359,6 +1399,11 @@ class PanelScene(GameScene):
         """A roll in the move list: its dice (``4-5``)."""
         return str(move).removeprefix("roll:").replace(",", "-")
 
+    def chance_words(self, before: Any, move: Any) -> str:
+        """A chance move in words, for the Analyse screen: ``the dice: 4-5`` (a game whose chance is no dice
+        says what it is)."""
+        return f"the dice: {self.roll_text(before, move)}"
+
     def move_text(self, before: Any, move: Any) -> str:
         """A move in the move list (its notation; a game may shorten it)."""
         return str(move)
@@ -1394,6 +1439,18 @@ class PanelScene(GameScene):
         surface.set_clip(clip)
 
     def _draw_board_marks(self, surface: pygame.Surface) -> None:
+        note = self.board_note
+        if note is not None and self.reviewing and self.review_at == note.ply:  # the Analyse screen's moves
+            marks = [(self.move_marks(move), ink, label) for move, ink, label in note.marks]
+            placed = []
+            for k, ((strokes, radius), ink, label) in enumerate(marks):
+                others = [stroke for j, ((found, _), _, _) in enumerate(marks) if j != k for stroke in found]
+                own = [stroke for stroke in strokes if stroke not in others]  # (its label goes by a part its own)
+                placed.append((own + [stroke for stroke in strokes if stroke in others], radius, ink, label))
+                draw_marks(surface, strokes, radius, ink)
+            for strokes, radius, ink, label in placed:  # the labels over every move's strokes
+                draw_mark_label(surface, strokes, radius, ink, label)
+            return
         hint = self.shown_hint()
         if hint is not None:
             strokes, radius = self.move_marks(hint)

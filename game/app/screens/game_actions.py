@@ -1,10 +1,11 @@
-"""A game's More sheet (share a link, export or copy the record, resign) and the Share dialog.
+"""A game's More sheet (share a link, analyse the game, export or copy the record, resign) and the Share dialog.
 
 They serve any game scene (`PlayedGame` says what they read of it), so no game is imported here.
 
 - Share: the game's link (`game.app.saves.exchange.link_text`, carrying the game's id). In a browser it
   is copied to the clipboard at once and put in the page's address; where copying is refused, the page
   shows it as selectable text. On the desktop it is shown selected, and Copy (or Ctrl+C) copies it.
+- Analyse the game: the Analyse screen (`game.app.screens.analysis`) over the game, at the position shown.
 - Export: the record (with seats, readable by the referee) to a file in the exports folder on the
   desktop, a download in the browser. Copy the record: the same text to the clipboard.
 - Resign (asked first): who may resign is the scene's `resigners` (between two people, both: it asks which).
@@ -52,6 +53,9 @@ class PlayedGame(Protocol):
     def resigners(self) -> list[int]: ...
 
     def resign(self, colour: int) -> None: ...
+
+    def open_analysis(self) -> None:
+        """The Analyse screen over the game."""
 
 
 def summary(scene: PlayedGame) -> str:
@@ -108,6 +112,7 @@ class GameActionsScene(DialogScene):
         label = f"Resign ({scene.seat_names[colours[0]]})" if len(colours) == 1 else "Resign..."
         resign = Button(label, self.ask_resign, name="resign", enabled=bool(colours))
         buttons = [Button("Share a link", self.share, name="share", primary=True),
+                   Button("Analyse the game", self.analyse, name="analyse", enabled=bool(scene.live_history.moves)),
                    Button("Download the record" if device.browser else "Export the record", self.export,
                           name="export"),
                    Button("Copy the record", self.copy_record, name="copy_record"),
@@ -128,6 +133,10 @@ class GameActionsScene(DialogScene):
 
     def share(self) -> None:
         self.app.replace(ShareScene(self.app, self.scene))
+
+    def analyse(self) -> None:
+        self.close()
+        self.scene.open_analysis()
 
     def toggle_sound(self) -> None:
         """The mute switch (the menu has it too; kept between sessions)."""

@@ -3,7 +3,8 @@
 It speaks to the person at the device: against the computer "You win" or "The computer wins", with
 their side marked "You"; between people sharing the device it names the winning side and its player.
 Play again starts the same game with the seats turned round (`restart`), so that each side starts in
-turn; See board leaves the finished board in view (where Play again is at hand too).
+turn; Analyse opens the analysis of the game (where the scene has one: `open_analysis`); See board leaves
+the finished board in view (where Play again is at hand too).
 
 With more than two seats it names every winner (partners together: "Red striped and Red plain win"),
 marks them on their rows, and gives the others' places where the rules rank them (`Outcome.places`).
@@ -32,8 +33,9 @@ def wins(name: str) -> str:
 
 class FinishedGame(Protocol):
     """What the game-over screen reads from the scene whose game ended (a GameScene; a game's scene may
-    also have `card_icon(colour)`, which draws its pieces beside the scores, and `score_text(colour)`,
-    the score as its player cards show it and what it counts, so that both count the same thing)."""
+    also have `card_icon(colour)`, which draws its pieces beside the scores, `score_text(colour)`,
+    the score as its player cards show it and what it counts, so that both count the same thing, and
+    `open_analysis()`, the Analyse screen over it)."""
 
     game: Game
 
@@ -71,7 +73,14 @@ class GameOverScene(Scene):
         self.again = Button("Play again", self.play_again, name="again", primary=True)
         self.review = Button("See board", self.app.pop, name="review")
         self.menu = Button("Menu", self.app.pop_to_root, name="menu")
-        self.buttons = [self.again, self.review, self.menu]
+        analyse = getattr(game_scene, "open_analysis", None)
+        self.analyse = Button("Analyse", self.open_analysis, name="analyse") if callable(analyse) else None
+        self.buttons = [self.again, *([self.analyse] if self.analyse else []), self.review, self.menu]
+
+    def open_analysis(self) -> None:
+        """The game's analysis, over its finished board."""
+        self.app.pop()  # this screen
+        self.game_scene.open_analysis()  # type: ignore[attr-defined]
 
     def play_again(self) -> None:
         fresh = self.game_scene.restart()
@@ -102,7 +111,7 @@ class GameOverScene(Scene):
         self.body_size = body
         height = 70 + theme.wrapped_height(reason, body, self.text_w) + 110
         height += sum(theme.wrapped_height(line, body, self.text_w) + 6 for line in lines) + 20
-        height += (3 * 58 if narrow else 70) + 26
+        height += (len(self.buttons) * 58 if narrow else 70) + 26
         self.rows_of_seats = len(self.game_scene.seat_names) > 2  # one row per seat, not two side by side
         if self.rows_of_seats:
             self.head_size = 30 if narrow else 38
@@ -113,9 +122,11 @@ class GameOverScene(Scene):
         bottom = self.card.bottom - 20
         if narrow:
             for k, button in enumerate(self.buttons):
-                button.rect = pygame.Rect(self.card.left + 20, bottom - (3 - k) * 58 + 6, width - 40, 50)
+                button.rect = pygame.Rect(self.card.left + 20, bottom - (len(self.buttons) - k) * 58 + 6, width - 40,
+                                          50)
         else:
-            bw = (width - 40 - 16) // 3
+            count = len(self.buttons)
+            bw = (width - 40 - 8 * (count - 1)) // count
             for k, button in enumerate(self.buttons):
                 button.rect = pygame.Rect(self.card.left + 20 + k * (bw + 8), bottom - 56, bw, 56)
 

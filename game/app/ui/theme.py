@@ -28,6 +28,7 @@ ACCENT = (242, 178, 80)      # amber: hover, focus, last move
 ACCENT_DIM = (150, 116, 62)
 GOOD = (120, 196, 140)
 BAD = (232, 112, 100)
+HINT = (96, 214, 255)        # the computer's move shown on a board (a hint, the analysis's better move)
 BOARD = (226, 208, 168)
 BOARD_EDGE = (150, 124, 84)
 CELL_LINE = (176, 152, 110)

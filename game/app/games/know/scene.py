@@ -28,7 +28,7 @@ from game.rules.know import (AMBIGUOUS, ERRAND_MOVE, ERRAND_ROLL, FIRST, KNOW, M
                              striped)
 from game.rules.options import OptionValue
 from .rules_page import KNOW_RULES
-from .view import (PIECE_COLOURS, KnowLayout, KnowView, draw_die, draw_know, draw_piece,
+from .view import (PIECE_COLOURS, PLAYER_INK, SIDE_INK, KnowLayout, KnowView, draw_die, draw_know, draw_piece,
                    draw_seat_marker, names_zoom, piece_legend, tier_legend)
 
 ROLL_SECONDS = 0.5
@@ -573,6 +573,14 @@ class KnowScene(PanelScene):
     def card_icon(self, colour: int) -> Callable[[pygame.Surface, tuple[float, float], float], None]:
         players = self.state.opts.players
         return lambda surface, center, r: draw_seat_marker(surface, players, colour, center, r)
+
+    def seat_ink(self, colour: int) -> tuple[int, int, int]:
+        """Two or four players: the seat's pieces' red or blue; three: its side's own colour (each side has a
+        type of piece in both colours)."""
+        opts = self.state.opts
+        if opts.players == 3:
+            return SIDE_INK[colour]
+        return PLAYER_INK[SEATS_4[colour][0] if opts.four else colour]
 
     def card_tags(self, colour: int, moving: bool) -> list[str]:
         tags = self.seat_tags(colour)

@@ -628,6 +628,10 @@ class SavoyScene(PanelScene):
         colours = self.seat_colours(colour)
         return lambda surface, centre, r: draw_seat_icon(surface, colours, centre, r, self.look)
 
+    def seat_ink(self, colour: int) -> tuple[int, int, int]:
+        """The seat's colour as text on the dark background (a seat of two colours: its first)."""
+        return self.look.ink[self.seat_colours(colour)[0]]
+
     def card_tags(self, colour: int, moving: bool) -> list[str]:
         home = self.info.get("home", {}).get(self.seat_names[colour], 0)
         tags = [*self.seat_tags(colour), f"home {home}/{self.pieces(colour)}"]

@@ -888,6 +888,9 @@ class TruchetScene(PanelScene):
     def roll_text(self, before: TruchetState, move: TruchetMove) -> str:
         return self.move_text(before, move)
 
+    def chance_words(self, before: TruchetState, move: TruchetMove) -> str:
+        return f"tiles drawn at random: {self.roll_text(before, move)}"
+
     def move_item(self, number: int, before: TruchetState, move: TruchetMove) -> str:
         text = str(move)
         if move.kind == "tiles":
