@@ -70,6 +70,35 @@ def test_the_evaluation_values_the_race_and_a_pin_less_as_the_pinners_race_ends(
     assert evaluate(near, 1, 1, geo, False) > 0.5
 
 
+def test_loop_cells_beside_home_are_far_in_turns():
+    # m7-o7 is R's home at the end of row 7: a piece on the loop beside it (l6, l8: two steps by the board)
+    # must first stop on the crossing l7, then land exactly; g7, six steps straight out, is one trip
+    geo = geometry_for(SAVOY.new())
+    distance = dict(zip(SAVOY.new().rules.board.cells, geo.home_distance[0]))
+    assert distance["g7"] < distance["l6"] and distance["g7"] < distance["l8"]
+    assert distance["l7"] < distance["l6"] < distance["a4"]
+
+
+# R's piece on o7 (R's home) pins an L piece there for good, and L's piece on f4 pins R's: L can never win,
+# so never lifts its pin, and R cannot win while it holds: a deadlock that only R can end
+DEADLOCK = "m7=R n7=RR o7=LR f4=RL k7=R a4=LLL d4=L"
+
+
+def test_the_player_holding_a_deadlock_lifts_its_pin_when_the_game_is_then_worth_it():
+    geo = geometry_for(SAVOY.new())
+    state = SAVOY.position(DEADLOCK, "R", (3, 5))
+    lifted = evaluate(state.cells, 0, 0, geo, False, released=True)
+    assert 0.4 <= evaluate(state.cells, 0, 0, geo, False) < lifted
+    after = SAVOY.apply(state, best_move(SAVOY, state, level=3))
+    assert after.cells[SAVOY.new().rules.board.cell_id["o7"]] == -2  # L's piece there, free
+
+
+def test_a_player_who_can_no_longer_win_pins_to_deadlock():
+    # L's piece pinned on o7 can never leave: L's only hope of not losing is to pin R's lone f4 piece
+    state = SAVOY.position("m7=R n7=RR o7=LR f4=R k7=R a4=LLL d4=L h4=L", "L", (3, 5))
+    assert ("a4", "f4") in parts(best_move(SAVOY, state, level=3))
+
+
 def test_finish_chance_counts_the_rolls_that_bring_every_piece_home():
     assert finish_chance((frozenset({1, 2, 3}),)) == pytest.approx(27 / 36)  # all but 4-5, 4-6, 5-6 and 4-4 .. 6-6
     assert finish_chance((frozenset({12}),)) == pytest.approx(3 / 36)  # 6-6, 4-4, 3-3

@@ -81,6 +81,13 @@ PIN_SLOPE = 0.8  # pips the pins one player holds may cost the other at most, pe
 #: piece home at once; the search, one roll deep, finds that a few hundredths of a win better than lifting
 #: it and racing, every turn, and the game runs on for a hundred plies
 HOLD = 0.05
+#: the value of a deadlock (see _locked) where both players hold pins on their own homes: a draw, half a win;
+#: where one does, to them (see _deadlock): DEADLOCK_HOLDER, or this share of the way from it to the game
+#: after they lift them, where that is better. Self-play ran deadlocks, a draw at the 1,000-turn limit, when
+#: they were worth a draw to the holder, who then never lifted
+DEADLOCK = 0.5
+DEADLOCK_HOLDER = 0.4
+RELEASE_SHARE = 0.5
 HOLD_RACE = 8
 EXPOSED_WEIGHT = (1.0, 0.3)  # exposure counted for the player not on roll, and for the one on roll
 DOUBLE_SPREAD_LIMIT = 14  # beyond this (see _double_spread) a double's replies are not listed
@@ -214,8 +221,9 @@ def finish_chance(needs: tuple[frozenset[int], ...]) -> float:
 
 
 def evaluate(cells: Sequence[int], player: int, on_roll: int, geo: Geometry, pinned_away: bool,
-             exposure: bool = True) -> float:
-    """The chance that `player` wins from this board, `on_roll` being the player to roll next."""
+             exposure: bool = True, released: bool = False) -> float:
+    """The chance that `player` wins from this board, `on_roll` being the player to roll next. `released`:
+    as if every piece pinned on its pinner's home were free (see `_deadlock`)."""
     home_distance = geo.home_distance
     homes = geo.homes
     pips = [0.0, 0.0]
@@ -251,26 +259,35 @@ def evaluate(cells: Sequence[int], player: int, on_roll: int, geo: Geometry, pin
     # pip of the pinner's free race (all of them are lifted when it has run)
     fading = [0.0, 0.0]
     for c, q, _ in pinned:
-        cost = _pin_cost(c, q, homes, free_race, pinned_away)
+        cost = 0.0 if released and c in homes[1 - q] else _pin_cost(c, q, homes, free_race, pinned_away)
         if cost and c not in homes[1 - q]:
             fading[q] += cost
         else:
             total[q] += cost
     held = [_held(fading[q], free_race[1 - q]) for q in (0, 1)]
+    locked = [False, False] if released else _locked(pinned, homes, pinned_away)
+    if locked is None:
+        return _deadlock(cells, player, on_roll, geo, pinned_away, pinned)
+    lock_risk = [0.0, 0.0]  # per player, the chance a piece of theirs is pinned by one who can no longer win
     if exposure:
         hit_mask = geo.hit_mask
         for q in (0, 1):
             weight = EXPOSED_WEIGHT[q == on_roll]
             hitters = movers[1 - q]
+            anywhere = 0
             for c in blots[q]:
                 mask = 0
                 for h in hitters:
                     mask |= hit_mask[h][c]
+                if c not in homes[q] or pinned_away:
+                    anywhere |= mask
                 if mask:
                     cost = _pin_cost(c, q, homes, free_race, pinned_away)
                     if cost and c not in homes[1 - q]:  # what one more pin would add to those held
                         cost = _held(fading[q] + cost, free_race[1 - q]) - held[q]
                     total[q] += weight * mask.bit_count() / 36.0 * cost
+            if locked[1 - q]:
+                lock_risk[q] = weight * anywhere.bit_count() / 36.0
     for q in (0, 1):
         total[q] += held[q]
     mine = total[player]
@@ -287,7 +304,46 @@ def evaluate(cells: Sequence[int], player: int, on_roll: int, geo: Geometry, pin
                 chance = finish + (1.0 - finish) * chance
             else:
                 chance = (1.0 - finish) * chance
+    for q in (0, 1):  # a deadlock that player q would hold (see _deadlock)
+        if lock_risk[q]:
+            chance += lock_risk[q] * ((DEADLOCK_HOLDER if q == player else 1.0 - DEADLOCK_HOLDER) - chance)
     return chance
+
+
+def _locked(pinned: Sequence[tuple[int, int, int]], homes: Sequence[frozenset[int]], pinned_away: bool,
+            ) -> list[bool] | None:
+    """Per player, whether a piece of theirs is pinned on the other's home: the pinner never has to lift
+    it, so the player can never win, and has nothing to gain by ever lifting pins of their own. None where
+    such a player holds one (a deadlock: neither can win, and the house limit draws the game; seen running
+    to the 1,000-turn limit in level-3 self-play, the side ahead never afraid of the pins)."""
+    locked = [False, False]
+    holds = [False, False]
+    for c, q, _ in pinned:
+        if c in homes[1 - q]:
+            locked[q] = True
+        if c not in homes[q] or pinned_away:
+            holds[1 - q] = True
+    if (locked[0] and holds[0]) or (locked[1] and holds[1]):
+        return None
+    return locked
+
+
+def _deadlock(cells: Sequence[int], player: int, on_roll: int, geo: Geometry, pinned_away: bool,
+              pinned: Sequence[tuple[int, int, int]]) -> float:
+    """`player`'s chance in a deadlock (see `_locked`). Only the player holding pins on their own home can
+    end it, by lifting them (the other can never win, so never lifts theirs), and only they can win a game
+    that ends: a deadlock is worth to them `DEADLOCK_HOLDER`, a little less than a draw, or more the better
+    the game after lifting would be (`RELEASE_SHARE` of the way), so that they lift them once the dice allow
+    and the game is then worth that much to them, and think twice before letting one arise. Both holding
+    such pins: a draw (lifting would lose)."""
+    homes = geo.homes
+    holders = {1 - q for c, q, _ in pinned if c in homes[1 - q]}
+    if len(holders) != 1:
+        return DEADLOCK
+    holder = holders.pop()
+    free = evaluate(cells, holder, on_roll, geo, pinned_away, released=True)
+    value = DEADLOCK_HOLDER + RELEASE_SHARE * max(0.0, free - DEADLOCK_HOLDER)
+    return value if player == holder else 1.0 - value
 
 
 def _held(fading: float, free_race: float) -> float:
