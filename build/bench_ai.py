@@ -2,14 +2,19 @@
 
     python build/bench_ai.py [GAME ...] [-n GAMES] [--level 3] [--ladder 2,3,4] [--only random,greedy,ladder]
                              [--max-plies N] [--seed S] [--slice SECONDS] [--jobs N] [--json] [--progress]
-    python build/bench_ai.py --wasm [GAME ...] [--level 3] [--positions N]
+    python build/bench_ai.py --wasm [GAME ...] [--level 3] [--positions N] [--analyse [--analyse-plies N]]
     python build/bench_ai.py --multi [know savoya] [--players 2,3,4] [-n GAMES] [--only random,greedy,ladder]
+    python build/bench_ai.py GAME ... --only self [--level 3] [-n GAMES] [--max-plies N] [--records DIR]
+    python build/bench_ai.py --calibrate [CASE ...] [-n GAMES] [--analysis-level L] [--progress]
 
 For every game in `game.rules.GAMES` (default options; or the games named), with whatever engine
 `game.ai.engine_for` finds for it:
 
 - level 3 (``--level``) against uniform random and against the 1-ply greedy baseline;
-- each level of ``--ladder`` against the level below it.
+- each level of ``--ladder`` against the level below it;
+- with ``--only self``, the level against itself, one game per seed: how long the games run (median,
+  90th percentile and longest, in plies counting the rolls as the arena does), how many end at a turn
+  limit, and the longest games by seed; an engine that will not finish a won game shows here.
 
 Every match is seat-balanced: each seed is played twice with the seats swapped (for dice
 games this is the "twice per seed" of issue 11; the dice come from the seed). A line per match
@@ -25,7 +30,11 @@ brackets ("cpu"): on a busy machine the difference is other processes' time.
 package of tests/wasm, under Node; see tests/wasm/README.md) and in this CPython, on the same
 positions taken from seeded random games, and prints the decision times of both, the slowdown,
 the longest step, and whether both chose the same moves (they must: levels are defined by work,
-never by time).
+never by time); with ``--analyse``, the analysis (game.ai.analysis) of a seeded game per case instead,
+stepped as a scene steps it: its time, its longest frame, and whether both runtimes gave the same analysis.
+
+``--calibrate`` has the analysis's engine play itself and prints, per case, its predicted chances in bins
+against the observed win rates (see `calibration_table`), and the calibration temperature that fits best.
 
 ``--multi`` plays the games for more than two players instead (know with 3 and 4, Savoya with 2,
 3 and 4): the level in one seat (in four-player know, both seats of a Conjunction) and the
@@ -39,6 +48,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import statistics
 import subprocess
 import sys
@@ -57,6 +67,7 @@ from game.ai import Search  # noqa: E402
 from game.ai.arena import BASELINES, Timing, ai_player, play_match, wilson  # noqa: E402
 from game.rules import GAMES  # noqa: E402
 from game.rules.base import Game  # noqa: E402
+from game.rules.history import GameHistory  # noqa: E402
 from game.rules.playout import random_game  # noqa: E402
 
 #: what is measured: every game with its default options, and the variants named here
@@ -89,6 +100,8 @@ class MatchSpec:
     slice_seconds: float
     #: a line on standard error after every game (a long match otherwise says nothing until it ends)
     progress: bool = False
+    #: self-play: a folder to write each game's record into (to replay a long game with the referee)
+    records: str | None = None
 
 
 @dataclass
@@ -99,6 +112,7 @@ class MatchFigures:
     lost: int = 0
     at_limit: int = 0
     plies: list[int] = field(default_factory=list)
+    seeds: list[int] = field(default_factory=list)  # self-play: each game's seed, beside its plies
     first: Timing = field(default_factory=Timing)  # the first-named player's timing (a level's)
     second: Timing = field(default_factory=Timing)
     seconds: float = 0.0
@@ -113,6 +127,7 @@ class MatchFigures:
         self.lost += other.lost
         self.at_limit += other.at_limit
         self.plies += other.plies
+        self.seeds += other.seeds
         self.first.merge(other.first)
         self.second.merge(other.second)
         self.seconds += other.seconds
@@ -157,6 +172,57 @@ def play_seeds(spec: MatchSpec, seeds: Sequence[int]) -> MatchFigures:
     return figures
 
 
+def play_self(spec: MatchSpec, seeds: Sequence[int]) -> MatchFigures:
+    """Self-play: one game per seed, the level in both seats (swapping them would replay the same game);
+    "won" counts the first seat's wins. `MatchFigures.seeds` keeps each game's seed beside its plies."""
+    game, options = case_of(spec.game)
+    figures = MatchFigures(spec)
+    both = player(spec.first, figures.first, spec.slice_seconds)
+    start = time.perf_counter()
+    for seed in seeds:
+        result = play_match(game, [both] * game.player_count(game.check_options(options)), options, seed=seed,
+                            max_plies=spec.max_plies)
+        figures.plies.append(result.plies)
+        figures.seeds.append(seed)
+        if spec.records:
+            from game.rules.record import write_record
+
+            folder = Path(spec.records)
+            folder.mkdir(parents=True, exist_ok=True)
+            (folder / f"{spec.game}-level{spec.first}-seed{seed}.txt").write_text(write_record(result.history),
+                                                                                  encoding="utf-8")
+        if at_turn_limit(result.finished, result.reason):
+            figures.at_limit += 1
+        if result.winner is None:
+            figures.drawn += 1
+        elif result.winner == 0:
+            figures.won += 1
+        else:
+            figures.lost += 1
+        game_done(spec, seed, 0, figures, result.plies)
+    figures.seconds = time.perf_counter() - start
+    return figures
+
+
+def self_row(figures: MatchFigures) -> dict[str, Any]:
+    """A self-play line: the summary plus the spread of game lengths and the longest games."""
+    row = summary(figures)
+    row["kind"] = "self"
+    plies = figures.plies
+    row["p90_plies"] = percentile(plies, 0.9)
+    row["max_plies"] = max(plies) if plies else 0
+    row["longest"] = sorted(zip(plies, figures.seeds), reverse=True)[:5]
+    return row
+
+
+def format_self(row: dict[str, Any], limit: int) -> str:
+    longest = ", ".join(f"seed {seed}: {plies}" for plies, seed in row["longest"])
+    return (f"{row['game']:8} {row['first']:>7} self-play {row['games']:4} games: {row['at_turn_limit']:3} at turn "
+            f"limit ({limit} plies) | first seat {row['won']} won {row['drawn']} drawn {row['lost']} lost | plies "
+            f"median {row['median_plies']:g}, p90 {row['p90_plies']:g}, max {row['max_plies']:g} | longest: {longest}"
+            f" | {format_timing(row)} | {row['seconds']:.0f} s")
+
+
 def run_match(spec: Any, jobs: int, play: Any = None) -> MatchFigures:
     """`play(spec, seeds)` (default `play_seeds`) over the spec's seeds, in `jobs` processes."""
     play = play or play_seeds
@@ -164,10 +230,13 @@ def run_match(spec: Any, jobs: int, play: Any = None) -> MatchFigures:
     if jobs <= 1:
         return play(spec, seeds)
     chunks = [seeds[k::jobs] for k in range(jobs) if seeds[k::jobs]]
-    total = MatchFigures(spec)
+    total = None
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         for part in pool.map(play, [spec] * len(chunks), chunks):
-            total.merge(part)
+            if total is None:
+                total = part
+            else:
+                total.merge(part)
     return total
 
 
@@ -246,6 +315,14 @@ def match_specs(args: argparse.Namespace) -> list[MatchSpec]:
                 specs.append(MatchSpec(name, str(upper), str(upper - 1), seeds, args.seed, args.max_plies, args.slice,
                                        args.progress))
     return specs
+
+
+def self_specs(args: argparse.Namespace) -> list[MatchSpec]:
+    """``--only self``: the level against itself, ``-n`` games (one per seed)."""
+    if "self" not in args.only:
+        return []
+    return [MatchSpec(name, str(args.level), str(args.level), args.games_per_match, args.seed, args.max_plies,
+                      args.slice, args.progress, args.records) for name in args.game or list(CASES)]
 
 
 # ------------------------------------------------------------------------------------------ three and four players
@@ -334,6 +411,212 @@ def multi_row(figures: MatchFigures) -> dict[str, Any]:
     return row
 
 
+# ------------------------------------------------------------------------------------------ calibration
+# "Positions the engine calls 0.8 are won about 80% of the time in its own self-play": the analysis's
+# engine (game.ai.analysis, at its level) plays itself, every position it meets is judged as an analysis
+# judges it (the same searches, seeded alike), and each seat's chance at each position is set beside
+# whether that seat won. Positions of one game are not independent, so a bin's sampling error is
+# clustered by game (the spread of the per-game sums of its residuals), and never taken below the binomial
+# error of its mean prediction over the number of games in the bin.
+CALIBRATION_CASES: dict[str, tuple[str, dict[str, Any]]] = {
+    "savoy": ("savoy", {}),
+    "savoya/2p": ("savoya", {"players": 2}),
+    "savoya/3p": ("savoya", {"players": 3}),
+    "savoya/4p": ("savoya", {"players": 4}),
+    "star": ("star", {}),
+    "star-maxi": ("star", {"maxi": True}),
+    "know/2p": ("know", {}),
+    "know/3p": ("know", {"players": 3}),
+    "know/4p": ("know", {"players": 4}),
+    "truchet": ("truchet", {}),
+    "truchet-hex": ("truchet", {"hex": True}),
+}
+DEFAULT_CALIBRATION = ("savoy", "savoya/2p", "star", "know/2p", "truchet", "truchet-hex")
+BINS = 10
+
+
+@dataclass
+class CalibrationSpec:
+    case: str
+    seeds: int
+    base_seed: int
+    max_plies: int
+    level: int | None  # None: the analysis's own level for the game
+    progress: bool = False
+
+
+@dataclass
+class CalibrationFigures:
+    """Per finished game: every (raw chances, result per seat) of its positions; and the games cut off."""
+
+    spec: CalibrationSpec
+    games: list[list[tuple[tuple[float, ...], tuple[float, ...]]]] = field(default_factory=list)
+    unfinished: int = 0
+    plies: list[int] = field(default_factory=list)
+    seconds: float = 0.0
+    sides: int = 2
+
+    def merge(self, other: "CalibrationFigures") -> None:
+        self.games += other.games
+        self.unfinished += other.unfinished
+        self.plies += other.plies
+        self.seconds += other.seconds
+
+
+def calibration_game(spec: CalibrationSpec, seed: int) -> tuple[list[tuple[float, ...]], Any, int]:
+    """One self-play game of the analysis's engine: the raw chances of every position it judged (forced
+    ones and finished ones aside), the final history and its number of sides."""
+    from game.ai.analysis import exact, judge_position, method_for
+
+    name, options = CALIBRATION_CASES[spec.case]
+    game = GAMES[name]
+    history = GameHistory(game, options, seed=seed)
+    judged: list[tuple[float, ...]] = []
+    method = method_for(game)
+    while game.outcome(history.state) is None and len(history.moves) < spec.max_plies:
+        state = history.state
+        work = judge_position(game, state, seed, len(history.moves), spec.level)
+        while True:
+            try:
+                next(work)
+            except StopIteration as stop:
+                judgement = stop.value
+                break
+        if judgement.raw is not None and not judgement.forced:
+            judged.append(judgement.raw)
+        if game.is_chance(state):
+            history.roll()
+        else:
+            history.play(judgement.best)
+    sides = method.sides(history.state) if method.sides is not None else len(game.seat_names(history.state))
+    return judged, history, sides
+
+
+def play_calibration(spec: CalibrationSpec, seeds: Sequence[int]) -> CalibrationFigures:
+    from game.ai.analysis import exact
+
+    figures = CalibrationFigures(spec)
+    start = time.perf_counter()
+    for seed in seeds:
+        judged, history, sides = calibration_game(spec, seed)
+        figures.sides = sides
+        figures.plies.append(len(history.moves))
+        game = history.game
+        if game.outcome(history.state) is None:
+            figures.unfinished += 1
+        else:
+            result = exact(game, history.state, sides)
+            figures.games.append([(raw, result) for raw in judged])
+        if spec.progress:
+            print(f"calibration {spec.case}: seed {seed}, {len(history.moves)} plies, {len(judged)} positions",
+                  file=sys.stderr, flush=True)
+    figures.seconds = time.perf_counter() - start
+    return figures
+
+
+def calibration_table(games: Sequence[Sequence[tuple[tuple[float, ...], tuple[float, ...]]]],
+                      temperature: float) -> list[dict[str, Any]]:
+    """Per bin of predicted chance (every seat of every position): count, mean predicted, observed win
+    rate and its standard error clustered by game."""
+    from game.ai.analysis import calibrated
+
+    per_bin: list[list[tuple[int, float, float]]] = [[] for _ in range(BINS)]
+    for g, game in enumerate(games):
+        for raw, result in game:
+            for p, y in zip(calibrated(raw, temperature), result):
+                per_bin[min(BINS - 1, int(p * BINS))].append((g, p, y))
+    rows = []
+    for b, items in enumerate(per_bin):
+        n = len(items)
+        if not n:
+            rows.append({"bin": [b / BINS, (b + 1) / BINS], "count": 0})
+            continue
+        predicted = sum(p for _, p, _ in items) / n
+        observed = sum(y for _, _, y in items) / n
+        sums: dict[int, float] = {}
+        for g, _, y in items:
+            sums[g] = sums.get(g, 0.0) + (y - observed)
+        # (at least a binomial error over the games in the bin: a bin whose games all ended alike has
+        # clustered error 0, which says nothing about a chance of 1%)
+        se = max((sum(v * v for v in sums.values()) ** 0.5) / n, (predicted * (1 - predicted) / len(sums)) ** 0.5)
+        rows.append({"bin": [b / BINS, (b + 1) / BINS], "count": n, "games": len(sums),
+                     "predicted": round(predicted, 4), "observed": round(observed, 4), "se": round(se, 4),
+                     "within_2se": abs(predicted - observed) <= 2 * se})
+    return rows
+
+
+def log_loss(games: Sequence[Sequence[tuple[tuple[float, ...], tuple[float, ...]]]], temperature: float) -> float:
+    from game.ai.analysis import calibrated
+
+    total, count = 0.0, 0
+    for game in games:
+        for raw, result in game:
+            for p, y in zip(calibrated(raw, temperature), result):
+                p = min(1 - 1e-6, max(1e-6, p))
+                total -= y * math.log(p) + (1 - y) * math.log(1 - p)
+                count += 1
+    return total / max(1, count)
+
+
+def fit_temperature(games: Sequence[Sequence[tuple[tuple[float, ...], tuple[float, ...]]]]) -> float:
+    """The temperature of least log-loss (a grid, then a finer one about the best)."""
+    best = min((t / 20 for t in range(4, 101)), key=lambda t: log_loss(games, t))
+    return min((best + k / 200 for k in range(-10, 11) if best + k / 200 > 0), key=lambda t: log_loss(games, t))
+
+
+def calibration_rows(figures: CalibrationFigures) -> dict[str, Any]:
+    from game.ai.analysis import case_key, method_for, temperature_for
+
+    spec = figures.spec
+    name, options = CALIBRATION_CASES[spec.case]
+    game = GAMES[name]
+    key = case_key(game, game.new(options))
+    level = spec.level or method_for(game).level
+    current = temperature_for(key)
+    games = figures.games
+    fitted = fit_temperature(games) if games else current
+    return {
+        "kind": "calibration", "case": spec.case, "key": key, "level": level, "games": len(games),
+        "unfinished": figures.unfinished, "positions": sum(len(g) for g in games),
+        "median_plies": statistics.median(figures.plies) if figures.plies else 0,
+        "temperature": current, "log_loss": round(log_loss(games, current), 4), "table": calibration_table(games, current),
+        "fitted_temperature": round(fitted, 3), "fitted_log_loss": round(log_loss(games, fitted), 4),
+        "fitted_table": calibration_table(games, fitted), "seconds": round(figures.seconds, 1),
+    }
+
+
+def format_calibration(row: dict[str, Any]) -> str:
+    def table(rows: list[dict[str, Any]]) -> list[str]:
+        out = ["    bin        count games predicted observed    se  within 2se"]
+        for r in rows:
+            low, high = r["bin"]
+            if not r["count"]:
+                out.append(f"    {low:.1f}-{high:.1f}  {0:6}")
+                continue
+            out.append(f"    {low:.1f}-{high:.1f}  {r['count']:6} {r['games']:5}   {r['predicted']:.3f}    {r['observed']:.3f}"
+                       f"  {r['se']:.3f}  {'yes' if r['within_2se'] else 'NO'}")
+        return out
+
+    agree = sum(r.get("within_2se", False) for r in row["table"])
+    filled = sum(1 for r in row["table"] if r["count"])
+    lines = [f"calibration {row['case']} (analysis level {row['level']}, temperature {row['temperature']:g}): "
+             f"{row['games']} self-play games ({row['unfinished']} unfinished, median {row['median_plies']:g} plies), "
+             f"{row['positions']} positions, every seat's chance; log-loss {row['log_loss']:.4f}; "
+             f"{agree}/{filled} bins within 2 se | {row['seconds']:.0f} s"]
+    lines += table(row["table"])
+    if abs(row["fitted_temperature"] - row["temperature"]) >= 0.01:
+        agree = sum(r.get("within_2se", False) for r in row["fitted_table"])
+        lines.append(f"  fitted temperature {row['fitted_temperature']:g} (log-loss {row['fitted_log_loss']:.4f}; "
+                     f"{agree}/{filled} bins within 2 se):")
+        lines += table(row["fitted_table"])
+    return "\n".join(lines)
+
+
+def calibration_specs(args: argparse.Namespace) -> list[CalibrationSpec]:
+    return [CalibrationSpec(case, args.games_per_match, args.seed, args.max_plies, args.analysis_level, args.progress)
+            for case in (args.game or DEFAULT_CALIBRATION)]
+
+
 # ------------------------------------------------------------------------------------------ WebAssembly
 def positions(game: Game, count: int, seed: int, options: dict[str, Any] | None = None) -> list[Any]:
     """`count` decision positions spread over seeded random games of `game` (with `options`)."""
@@ -356,25 +639,47 @@ def run(plan: dict[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {"runtime": {"version": sys.version, "platform": sys.platform}, "games": {}}
     if plan.get("announce"):  # tell the other side this runtime is up (see `run_both`)
         print(READY, flush=True)
+    if plan.get("analyse"):
+        return {**out, "games": {name: analyse_timed(name, plan) for name in plan["games"]}}
     for name in plan["games"]:
         game, options = case_of(name)
         rows = []
         for i, state in enumerate(positions(game, plan["positions"], plan["seed"], options)):
             start = time.perf_counter()
             search = Search(game, state, plan["level"], seed=i)
-            longest_frame = time.perf_counter() - start
-            while True:
-                frame = time.perf_counter()
-                done = search.step(plan["slice"])
-                longest_frame = max(longest_frame, time.perf_counter() - frame)
-                if done:
-                    break
+            longest_frame = max(time.perf_counter() - start, stepped(search, plan["slice"]))
             seconds = time.perf_counter() - start
             stats = search.stats()
             rows.append({"move": str(search.best()), "seconds": seconds, "longest_step": stats["longest_step"],
                          "longest_frame": longest_frame, "iterations": stats["iterations"]})
         out["games"][name] = rows
     return out
+
+
+def stepped(work: Any, slice_seconds: float) -> float:
+    """Step `work` (a Search or an Analysis) `slice_seconds` at a time, as a frame would, to the end; the
+    longest step in seconds."""
+    longest = 0.0
+    while True:
+        frame = time.perf_counter()
+        done = work.step(slice_seconds)
+        longest = max(longest, time.perf_counter() - frame)
+        if done:
+            return longest
+
+
+def analyse_timed(name: str, plan: dict[str, Any]) -> dict[str, Any]:
+    """`--wasm --analyse`: the analysis of a seeded random game of case `name` (``analyse_plies`` moves),
+    stepped ``slice`` seconds at a time as a scene would; its result, time, longest step and unit."""
+    from game.ai.analysis import Analysis
+
+    game, options = case_of(name)
+    history = random_game(game, {**game.playout_options, **options}, plan["seed"], max_moves=plan["analyse_plies"])
+    start = time.perf_counter()
+    analysis = Analysis(history)
+    longest_frame = stepped(analysis, plan["slice"])
+    return {"result": analysis.result(), "seconds": time.perf_counter() - start, "longest_frame": longest_frame,
+            "longest_unit": analysis.stats()["longest_unit"], "positions": len(history.states)}
 
 
 def run_json(plan_json: str) -> str:
@@ -427,9 +732,11 @@ def run_both(plan: dict[str, Any], timeout_s: float) -> tuple[dict[str, Any], di
 
 def wasm_measure(args: argparse.Namespace) -> int:
     plan = {"games": args.game or list(CASES), "positions": args.positions, "level": args.level,
-            "seed": args.seed, "slice": args.slice}
+            "seed": args.seed, "slice": args.slice, "analyse": args.analyse, "analyse_plies": args.analyse_plies}
     native, wasm = run_both(plan, timeout_s=args.timeout)
     result = wasm["result"]
+    if args.analyse:
+        return wasm_analysis(plan, native, result, args.json)
     print(f"CPython {sys.version.split()[0]} vs Pyodide {wasm['version']} "
           f"(Python {result['runtime']['version'].split()[0]}, {result['runtime']['platform']}); "
           f"level {args.level}, {args.positions} positions per game")
@@ -465,6 +772,30 @@ def wasm_measure(args: argparse.Namespace) -> int:
     return status
 
 
+def wasm_analysis(plan: dict[str, Any], native: dict[str, Any], wasm: dict[str, Any], as_json: bool) -> int:
+    """`--wasm --analyse`: the same analysis in both runtimes (it must be), its times and longest frames."""
+    status = 0
+    rows = []
+    for name in plan["games"]:
+        here, there = native["games"][name], wasm["games"][name]
+        same = here["result"] == there["result"]
+        status |= not same
+        row = {"game": name, "positions": here["positions"], "same_analysis": same,
+               "cpython_s": round(here["seconds"], 3), "pyodide_s": round(there["seconds"], 3),
+               "cpython_longest_frame_ms": round(1000 * here["longest_frame"], 2),
+               "pyodide_longest_frame_ms": round(1000 * there["longest_frame"], 2),
+               "pyodide_longest_unit_ms": round(1000 * there["longest_unit"], 2)}
+        rows.append(row)
+        if not as_json:
+            print(f"{name:11} analysis of {row['positions']} positions: same in both {same} | CPython "
+                  f"{row['cpython_s']:.1f} s (longest frame {row['cpython_longest_frame_ms']:.1f} ms) | Pyodide "
+                  f"{row['pyodide_s']:.1f} s (longest frame {row['pyodide_longest_frame_ms']:.1f} ms, unit "
+                  f"{row['pyodide_longest_unit_ms']:.1f} ms)")
+    if as_json:
+        print(json.dumps(rows))
+    return status
+
+
 # ------------------------------------------------------------------------------------------ main
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
@@ -475,7 +806,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--level", type=int, default=3, help="the level matched against the baselines (default 3)")
     parser.add_argument("--ladder", default="2,3,4", help="levels each matched against the level below (default 2,3,4)")
     parser.add_argument("--only", default="random,greedy,ladder",
-                        help="matches to play: random, greedy, ladder (default all three)")
+                        help="matches to play: random, greedy, ladder (default all three), and self (the level "
+                             "against itself, one game per seed: game lengths and turn limits)")
     parser.add_argument("--max-plies", type=int, default=DEFAULT_MAX_PLIES,
                         help=f"a game still going after this many plies counts as ending at the turn limit "
                              f"(default {DEFAULT_MAX_PLIES})")
@@ -488,20 +820,33 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--wasm", action="store_true", help="time the searches in Pyodide under Node against CPython")
     parser.add_argument("--positions", type=int, default=20, help="--wasm: positions per game (default 20)")
     parser.add_argument("--timeout", type=float, default=1800.0, help="--wasm: seconds allowed for the Node run")
+    parser.add_argument("--analyse", action="store_true",
+                        help="--wasm: time the analysis of a seeded game per case instead of searches, and check "
+                             "both runtimes give the same analysis")
+    parser.add_argument("--analyse-plies", type=int, default=40, help="--wasm --analyse: moves of each game (default 40)")
     parser.add_argument("--multi", action="store_true",
                         help="play the games for more than two instead (know 3-4 players, Savoya 2-4): the level "
                              "in one seat (a Conjunction in four-player know) against the baseline in the others, "
                              "rotating seats")
     parser.add_argument("--players", default="", help="--multi: only these player counts (e.g. 3,4)")
+    parser.add_argument("--records", metavar="DIR", default=None,
+                        help="--only self: write each game's record into DIR (GAME-levelL-seedN.txt)")
+    parser.add_argument("--calibrate", action="store_true",
+                        help="self-play of the analysis's engine: a table per case of the win chances it gives "
+                             f"(in {BINS} bins) against the observed win rates, and the best-fitting temperature "
+                             f"(cases: {', '.join(CALIBRATION_CASES)}; default {', '.join(DEFAULT_CALIBRATION)})")
+    parser.add_argument("--analysis-level", type=int, default=None,
+                        help="--calibrate: the search level judging positions (default: the analysis's own)")
     args = parser.parse_args(argv)
     args.players = [int(x) for x in args.players.split(",") if x.strip()]
-    unknown = [g for g in args.game if g not in CASES]
+    known = CALIBRATION_CASES if args.calibrate else CASES
+    unknown = [g for g in args.game if g not in known]
     if unknown:
-        parser.error(f"unknown game {', '.join(unknown)}; the games are {', '.join(CASES)}")
+        parser.error(f"unknown game {', '.join(unknown)}; the games are {', '.join(known)}")
     args.ladder = [int(x) for x in args.ladder.split(",") if x.strip()] if args.ladder else []
     args.only = {x.strip() for x in args.only.split(",") if x.strip()}
-    if args.only - {"random", "greedy", "ladder"}:
-        parser.error("--only takes random, greedy and ladder")
+    if args.only - {"random", "greedy", "ladder", "self"}:
+        parser.error("--only takes random, greedy, ladder and self")
     return args
 
 
@@ -510,6 +855,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.wasm:
         return wasm_measure(args)
     rows = []
+    if args.calibrate:
+        for calibration in calibration_specs(args):
+            row = calibration_rows(run_match(calibration, args.jobs, play_calibration))
+            rows.append(row)
+            if not args.json:
+                print(format_calibration(row), flush=True)
+        if args.json:
+            print(json.dumps(rows))
+        return 0
     if args.multi:
         for multi in multi_specs(args):
             row = multi_row(run_match(multi, args.jobs, play_multi))
@@ -529,6 +883,13 @@ def main(argv: Sequence[str] | None = None) -> int:
                 levels.setdefault((spec.game, name), Timing()).merge(timing)
         if not args.json:
             print(format_line(row), flush=True)
+    for spec in self_specs(args):
+        figures = run_match(spec, args.jobs, play_self)
+        row = self_row(figures)
+        rows.append(row)
+        levels.setdefault((spec.game, spec.first), Timing()).merge(figures.first)
+        if not args.json:
+            print(format_self(row, spec.max_plies), flush=True)
     by_level = [{"kind": "level", "game": game, "level": int(level), **timing_figures(timing)}
                 for (game, level), timing in sorted(levels.items())]
     if args.json:  # the matches, then one row per game and level

@@ -13,6 +13,14 @@ took, the longest whole frame while thinking (events, search slice, drawing),
 the longest slice in the search and the search's longest unit of work. A
 decision still unfinished when the game's `--budget` runs out is reported as
 such.
+
+    SDL_VIDEODRIVER=dummy .venv/bin/python build/bench_app.py --analyse [--plies N]
+
+instead analyses a game of every case (the computer at level 1 against itself, seeded, its first `--plies`
+moves or to its end) on the Analyse screen, frame by frame as the app runs it (at 390x844, the collector's
+full passes kept off the app's own objects as the app's loop keeps them): the positions, the frames, the
+time to the end (wall and processor), the longest whole frame (events, the analysis's slice, the drawing;
+wall and processor time), and the largest slice a frame asked for with the engine's longest unit.
 """
 
 from __future__ import annotations
@@ -36,6 +44,7 @@ from game.ai import engine_for  # noqa: E402
 from game.app.games.registry import GAME_SCENES  # noqa: E402
 from game.app.games.star.scene import StarScene  # noqa: E402
 from game.app.main import make_app  # noqa: E402
+from game.app.saves.saved_game import SavedGame  # noqa: E402
 from game.app.saves.storage import Storage  # noqa: E402
 from game.rules import GAMES  # noqa: E402
 from game.rules.star import STAR  # noqa: E402
@@ -111,6 +120,63 @@ def print_thinking(level: int, decisions: int, budget: float) -> None:
         print(line)
 
 
+#: the cases `--analyse` times: (name, options)
+ANALYSED = [("savoy", {}), ("savoya", {"players": 2}), ("savoya", {"players": 3}), ("savoya", {"players": 4}),
+            ("star", {}), ("know", {}), ("know", {"players": 3}), ("know", {"players": 4}), ("truchet", {}),
+            ("truchet", {"hex": True})]
+
+
+def analyse_in_the_app(name: str, options: dict[str, object], plies: int) -> dict[str, float]:
+    """A level-1 self-play game of `name` analysed on the Analyse screen, frame by frame; its figures."""
+    import gc
+
+    from game.ai import best_move
+    from game.rules.history import GameHistory
+
+    game = GAMES[name]
+    history = GameHistory(game, options, seed=1)
+    while game.outcome(history.state) is None and len(history.moves) < plies:
+        if history.roll_due():
+            history.play(history.next_roll())
+        else:
+            history.play(best_move(game, history.state, 1, seed=len(history.moves)))
+    app = make_app((390, 844), browser=False, storage=Storage(Path(tempfile.mkdtemp(prefix="bench-app-"))))
+    scene = GAME_SCENES[name](app, game, dict(history.options), ("Human",) * len(game.seat_names(history.start)),
+                              seed=history.seed)
+    app.push(scene)
+    scene.resume(SavedGame(history, scene.seats, scene.save_id))
+    app.step(1 / 60)  # (the game's screen as it was before Analyse: its board drawn once, its pictures made)
+    scene.open_analysis()
+    screen = app.top
+    gc.collect()
+    gc.freeze()
+    wall_longest = cpu_longest = 0.0
+    start, cpu_start = time.perf_counter(), time.process_time()
+    while not screen.run.done and not screen.run.failed:
+        t, c = time.perf_counter(), time.process_time()
+        app.step(1 / 60)
+        wall_longest = max(wall_longest, time.perf_counter() - t)
+        cpu_longest = max(cpu_longest, time.process_time() - c)
+    figures = {"positions": len(history.states), "frames": screen.run.frames, "wall": time.perf_counter() - start,
+               "cpu": time.process_time() - cpu_start, "frame_wall": wall_longest, "frame_cpu": cpu_longest,
+               "asked": screen.run.stats()["largest_slice"] + screen.run.stats()["cpu_longest_unit"]}
+    gc.unfreeze()
+    pygame.quit()
+    return figures
+
+
+def print_analysis(plies: int) -> None:
+    print(f"The Analyse screen (390x844; a level-1 self-play game of each case, its first {plies} moves at most; "
+          f"times in seconds, frames in ms)")
+    print(f"{'case':>16} {'positions':>9} {'frames':>7} {'wall':>7} {'cpu':>7} {'frame max':>10} {'(cpu)':>7} "
+          f"{'asked':>7}")
+    for name, options in ANALYSED:
+        case = name + "".join(f" {k}={v}" for k, v in options.items())
+        f = analyse_in_the_app(name, options, plies)
+        print(f"{case:>16} {f['positions']:>9} {f['frames']:>7} {f['wall']:>7.1f} {f['cpu']:>7.1f} "
+              f"{f['frame_wall'] * 1000:>10.1f} {f['frame_cpu'] * 1000:>7.1f} {f['asked'] * 1000:>7.1f}")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--frames", type=int, default=120, help="frames timed per case (default 120)")
@@ -118,9 +184,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--decisions", type=int, default=6, help="computer decisions timed per game (default 6)")
     parser.add_argument("--budget", type=float, default=60.0, help="seconds at most per game (default 60)")
     parser.add_argument("--no-draw", action="store_true", help="skip the Star drawing figures")
+    parser.add_argument("--analyse", action="store_true", help="time the Analyse screen instead, game by game")
+    parser.add_argument("--plies", type=int, default=120, help="--analyse: moves of each game at most (default 120)")
     args = parser.parse_args(argv)
     if args.frames < 5:
         parser.error("--frames must be at least 5")
+    if args.analyse:
+        print_analysis(args.plies)
+        return 0
     if not args.no_draw:
         print_frames(args.frames)
     print_thinking(args.level, args.decisions, args.budget)

@@ -38,7 +38,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 APP_NAME = "pbmgames"  # the staged folder's name, hence the apk's: <APP_NAME>.apk
-TITLE = "Savoy, Star, know and Truchet"
+TITLE = "Savoy, Savoya, Star, know and Truchet"
 PYGBAG_VERSION = "0.9.3"
 PUBLIC_CDN = f"https://pygame-web.github.io/cdn/{PYGBAG_VERSION}/"
 TIMEOUT = 120  # seconds for the pygbag run
@@ -172,8 +172,9 @@ def check_cdn(url: str) -> str:
         raise BuildError(f"--cdn {url!r}: the address must end with '/' (pygbag appends file names to it)")
     if any(ch.isspace() or ch in "\"'<>" for ch in url):
         raise BuildError(f"--cdn {url!r}: the address cannot hold spaces, quotes or angle brackets")
-    if "://" in url and not url.startswith(("https://", "http://")):
-        raise BuildError(f"--cdn {url!r}: use an http(s) address or a path on the same host")
+    if not url.startswith(("https://", "http://", "/")) or url.startswith("//"):
+        raise BuildError(f"--cdn {url!r}: give an http(s) address (https://example.org/pygbag/0.9.3/) or a path "
+                         "on the same host starting with / (/pygbag/0.9.3/)")
     return url
 
 
@@ -267,6 +268,14 @@ def _size(n: int) -> str:
 
 
 USAGE = "usage: python build/build_web.py [--cdn URL]   (builds build/web and build/web.zip)"
+HELP = f"""{USAGE}
+
+Stages web/main.py and the game package, runs pygbag {PYGBAG_VERSION} with web/template.tmpl and
+web/favicon.png, and leaves build/web/ (index.html, favicon.png, pbmgames.apk) and build/web.zip.
+
+  --cdn URL   load pygbag's runtime from a mirror of {PUBLIC_CDN}
+              (an http(s) address, or a path on the same host starting with /, ending in /)
+  -h, --help  show this help"""
 
 
 def parse_args(args: list[str]) -> str:
@@ -286,6 +295,9 @@ def parse_args(args: list[str]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
+    if "-h" in args or "--help" in args:
+        print(HELP)
+        return 0
     try:
         cdn = parse_args(args)
     except ValueError as exc:

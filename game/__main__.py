@@ -9,6 +9,8 @@ def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
         from .app.main import run
+    except KeyboardInterrupt:  # Ctrl-C while the app loads: nothing to save yet
+        return 130
     except ImportError:
         from .rules import GAMES
 

@@ -30,6 +30,12 @@ depends on its seed and n alone, so the same seed gives the same dice. The
 roll in force is ``roll`` in the JSON, and ``legal`` lists the moves for it.
 ``--save`` writes the seed into the record.
 
+``--analyse`` adds ``analysis`` (game.ai.analysis): one entry per position of the game (``ply``,
+``to_move``, ``chance``, ``over``, ``chances`` (each player's win chance, 0..1, by name), ``best``
+(the computer's move where it prefers another than the one played), ``move``, ``loss``, ``forced``),
+and ``swings`` (the moves where the mover's chance fell most: ``ply``, ``player``, ``move``, ``best``,
+``loss``); the text ends with a summary of it.
+
 ``--ai LEVEL`` (1-4) also asks the computer opponent (``game.ai``) for the move
 it would play now: ``ai_move`` (in notation) and ``ai_stats`` (its search
 figures) in the JSON, a line in the text. ``--ai-seed N`` seeds its choices (0
@@ -54,7 +60,7 @@ from typing import Any, Sequence
 
 from .rules import GAMES, get_game
 from .rules.errors import RulesError
-from .rules.history import GameHistory, check_seed
+from .rules.history import MAX_PLIES, GameHistory, check_seed, too_long
 from .rules.reading import quote, whole_number
 from .rules.record import read_record, result_text, write_record
 
@@ -62,6 +68,10 @@ EXIT_OK, EXIT_REFUSED = 0, 2
 PATH_QUOTE = 120  # a file name is quoted longer than a bad move would be
 ROLL_PREFIX = "roll:"
 _GAME_FLAG = re.compile(r"^-[A-Za-z][\w-]*(=.*)?$")
+#: the most a record file may hold (bytes): a game of MAX_PLIES moves takes a few hundred kB
+MAX_RECORD_BYTES = 4_000_000
+#: characters no text file holds (a tab, line and page breaks aside): a file with one is not a record
+_CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f\x7f]")
 
 
 class Refusal(Exception):
@@ -96,38 +106,61 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("game", nargs="?", help="the game's name (optional with --record)")
     parser.add_argument("--moves", default="", help='moves separated by spaces, e.g. "C3 swap D4 pass pass"')
     parser.add_argument("--record", metavar="FILE", help="a game record to replay first ('-' reads standard input)")
-    parser.add_argument("--seed", type=seed_argument, default=None,
+    parser.add_argument("--seed", type=number_argument, default=None,
                         help="the game's seed: the dice not written in the moves come from it")
     parser.add_argument("--save", metavar="FILE", help="write the resulting game record to FILE")
     parser.add_argument("--resign", metavar="PLAYER", help="PLAYER (X, O, R...) resigns after the moves")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of text")
-    parser.add_argument("--ai", metavar="LEVEL", type=int, default=None,
+    parser.add_argument("--ai", metavar="LEVEL", type=number_argument, default=None,
                         help="also give the move the computer would play now at LEVEL (1-4)")
-    parser.add_argument("--ai-seed", metavar="N", type=int, default=0, help="seed of the computer's choices (default 0)")
+    parser.add_argument("--ai-seed", metavar="N", type=number_argument, default=0,
+                        help="seed of the computer's choices (default 0)")
+    parser.add_argument("--analyse", action="store_true",
+                        help="also analyse the game: each position's win chances, the computer's preferred moves, "
+                             "the biggest swings")
     return parser
 
 
-def seed_argument(text: str) -> int:
-    """``--seed``: a whole number in ASCII digits (argparse reports anything else)."""
+def number_argument(text: str) -> int:
+    """Every number the referee reads (``--seed``, ``--ai``, ``--ai-seed``): a whole number of at most 18
+    ASCII digits, as in records and options (no other script's digits, no underscores: Python's `int`
+    takes both); argparse reports anything else."""
     try:
         return check_seed(whole_number(text))
     except RulesError:
-        raise argparse.ArgumentTypeError(f"{quote(text)} is not a whole number of at most 18 digits") from None
+        raise argparse.ArgumentTypeError(f"{quote(text)} is not a whole number of at most 18 digits (0-9)") from None
+
+
+seed_argument = number_argument  # its earlier name
 
 
 def read_text(path: str) -> str:
-    """The record at `path` ('-' for standard input) as text; Refusal when it cannot be read as UTF-8."""
+    """The record at `path` ('-' for standard input) as text; Refusal when it is larger than any record
+    (at most MAX_RECORD_BYTES are read: ``/dev/zero`` ends), not UTF-8, or not text (control characters
+    such as NUL)."""
     try:
         if path == "-" and not hasattr(sys.stdin, "buffer"):
-            return sys.stdin.read()  # standard input replaced by text already
-        data = sys.stdin.buffer.read() if path == "-" else open(path, "rb").read()
+            data = sys.stdin.read(MAX_RECORD_BYTES + 1).encode("utf-8", "surrogatepass")  # replaced by text
+        elif path == "-":
+            data = sys.stdin.buffer.read(MAX_RECORD_BYTES + 1)
+        else:
+            with open(path, "rb") as source:
+                data = source.read(MAX_RECORD_BYTES + 1)
     except OSError as error:
         raise Refusal(f"cannot read the record {quote(path, PATH_QUOTE)}: {error.strerror or error}") from None
+    if len(data) > MAX_RECORD_BYTES:
+        raise Refusal(f"record {quote(path, PATH_QUOTE)} is larger than any game record ({MAX_RECORD_BYTES:,} "
+                      "bytes at most)", record=path)
     try:
-        return data.decode("utf-8")
+        text = data.decode("utf-8")
     except UnicodeDecodeError as error:
         raise Refusal(f"record {quote(path, PATH_QUOTE)} is not UTF-8 text (byte {error.start + 1} cannot be read); "
                       "a record is plain text", record=path) from None
+    control = _CONTROL.search(text)
+    if control:
+        raise Refusal(f"record {quote(path, PATH_QUOTE)} is not a text file (character {control.start() + 1:,} is "
+                      f"{quote(control.group())}); a record is plain text", record=path)
+    return text
 
 
 def ai_opinion(history: GameHistory, level: int, seed: int) -> dict[str, Any]:
@@ -135,7 +168,7 @@ def ai_opinion(history: GameHistory, level: int, seed: int) -> dict[str, Any]:
     from .ai import AIError, Search
 
     outcome = history.outcome()
-    if outcome is not None and history.resigned is not None:  # (the rules alone do not know of it)
+    if outcome is not None and history.ended_early:  # (the rules alone do not know of it)
         return {"ai_move": None, "ai_stats": None, "ai_reason": f"the game is over: {outcome.reason}"}
     try:
         search = Search(history.game, history.state, level, seed)
@@ -165,7 +198,10 @@ def judge(args: argparse.Namespace, game_flags: list[str]) -> GameHistory:
         game = get_game(args.game)
         history = GameHistory(game, game.options_from_flags(game_flags), seed=args.seed)
     first = len(history.moves) + 1
-    for offset, text in enumerate(args.moves.split()):
+    moves = args.moves.split()
+    if len(history.moves) + len(moves) > MAX_PLIES:  # refused before any is played
+        raise Refusal(f"--moves: {too_long()}", key="too_long")
+    for offset, text in enumerate(moves):
         number = first + offset
         if not text.lower().startswith(ROLL_PREFIX):
             history.roll_if_due()  # a roll not written in the moves comes from the seed
@@ -197,8 +233,8 @@ def resign(history: GameHistory, name: str) -> None:
 def report(history: GameHistory, seed: int | None = None) -> dict[str, Any]:
     game, state = history.game, history.state
     outcome = history.outcome()  # the rules' verdict, or a resignation
-    resigned = history.resigned is not None
-    to_move = None if resigned else game.to_move(state)
+    ended_early = history.ended_early  # resigned, or at the bound of moves: the rules alone do not know
+    to_move = None if ended_early else game.to_move(state)
     leader = game.leader(state)
     names = game.seat_names(state)
     return {
@@ -213,7 +249,7 @@ def report(history: GameHistory, seed: int | None = None) -> dict[str, Any]:
         "reason": None if outcome is None else outcome.reason,
         "scores": dict(zip(names, game.scores(state))),
         "leader": None if leader is None else names[leader],
-        "legal": [] if resigned else [str(move) for move in game.legal_moves(state)],
+        "legal": [] if ended_early else [str(move) for move in game.legal_moves(state)],
         "moves": history.notation(),
         "ply": len(history.moves),
         "board": game.render_text(state).splitlines(),
@@ -259,6 +295,10 @@ def format_text(history: GameHistory, info: dict[str, Any]) -> str:
             stats = info["ai_stats"]
             lines.append(f"Computer (level {level}) would play: {info['ai_move']} "
                          f"({stats['iterations']} steps, {stats['seconds']:.2f} s)")
+    if "analysis" in info:
+        from .ai.analysis import summary_lines
+
+        lines += summary_lines(info["analysis"])
     return "\n".join(lines)
 
 
@@ -285,6 +325,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     info = report(history, history.seed)  # reported so that any roll can be drawn again
     if args.ai is not None:
         info.update(ai_level=args.ai, **ai_opinion(history, args.ai, args.ai_seed))
+    if args.analyse:
+        from .ai.analysis import analyse, named
+
+        info["analysis"] = named(analyse(history))
     print(json.dumps(info) if args.json else format_text(history, info))
     return EXIT_OK
 

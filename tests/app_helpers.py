@@ -11,6 +11,7 @@ import tempfile  # noqa: E402
 # saved games go to a throw-away folder, never to the real home
 os.environ["PBMGAMES_HOME"] = tempfile.mkdtemp(prefix="pbmgames-test-")
 
+import math  # noqa: E402
 import random  # noqa: E402
 from pathlib import Path  # noqa: E402
 
@@ -19,6 +20,7 @@ import pygame  # noqa: E402
 from game.app.main import App, make_app  # noqa: E402
 from game.app.saves.storage import Storage  # noqa: E402
 from game.app.ui.device import Device, DesktopDevice  # noqa: E402
+from game.app.ui.gestures import DOUBLE_TAP_SECONDS  # noqa: E402
 from game.app.ui.scene import Scene  # noqa: E402
 
 #: the most frames a computer's search or a small game may take: a safety net for loops that stop when
@@ -70,11 +72,16 @@ def finger(app: App, kind: int, pos: tuple[float, float], finger_id: int = 0) ->
                                          pressure=1.0))
 
 
-def tap(app: App, pos: tuple[float, float], with_mouse_copy: bool = False, finger_id: int = 0,
-        settle: bool = True) -> None:
-    """A finger tap: FINGERDOWN/UP with normalised x, y; optionally the synthesized touch-mouse copies SDL adds.
-    A tap on a board that zooms on a double tap is held for a moment (it might be the first of two):
-    unless `settle` is False, frames run until it has been played."""
+def tap(app: App, pos: tuple[float, float], with_mouse_copy: bool = False, finger_id: int = 0) -> None:
+    """A finger tap: FINGERDOWN/UP with normalised x, y; optionally the synthesized touch-mouse copies SDL adds;
+    then the frame it acts in (at once: no tap waits for a double tap), and a frame as long as the double tap's
+    window (a person's next tap comes later: two taps in a row at one place are no double tap)."""
+    quick_tap(app, pos, with_mouse_copy, finger_id)
+    app.step(DOUBLE_TAP_SECONDS + 0.01)
+
+
+def quick_tap(app: App, pos: tuple[float, float], with_mouse_copy: bool = False, finger_id: int = 0) -> None:
+    """A finger tap and the one frame it acts in."""
     ipos = (int(pos[0]), int(pos[1]))
     finger(app, pygame.FINGERDOWN, pos, finger_id)
     if with_mouse_copy:
@@ -83,23 +90,20 @@ def tap(app: App, pos: tuple[float, float], with_mouse_copy: bool = False, finge
     if with_mouse_copy:
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=ipos, button=1, touch=True))
     app.step()
-    if settle:
-        settle_taps(app)
 
 
-def settle_taps(app: App) -> None:
-    """Run frames until no board tap is held back for a double tap."""
-    for _ in range(120):
-        if not getattr(app.top, "tap_pending", False):
-            return
-        app.step()
-    raise AssertionError("a held tap was never played")
+def answer_lens(app: App, key) -> None:
+    """Tap the choice `key` in the question (the lens) the top scene asks."""
+    lens = app.top.lens
+    assert lens is not None, "no question is asked"
+    spot = next(t for t in lens.spots() if t.key == key)
+    tap(app, spot.at)
 
 
 def double_tap(app: App, pos: tuple[float, float]) -> None:
-    """Two finger taps at `pos`, one frame apart (a double tap)."""
-    tap(app, pos, settle=False)
-    tap(app, pos, settle=False)
+    """Two finger taps at `pos`, one frame apart (a double tap: the first acts as a tap, the second zooms)."""
+    quick_tap(app, pos)
+    tap(app, pos)
 
 
 def drag(app: App, start: tuple[float, float], end: tuple[float, float], steps: int = 6, touch: bool = True) -> None:
@@ -184,8 +188,12 @@ def scroll_into_view(app: App, name: str) -> None:
 
 
 def point(app: App, pos: tuple[float, float], touch: bool) -> None:
-    """A tap or a click at `pos`."""
+    """A tap or a click at `pos`, aimed at the middle of what it means: where the tap asks which of two close
+    targets it meant (the lens), the answer is the one whose middle is at `pos`."""
     (tap if touch else click)(app, pos)
+    lens = getattr(app.top, "lens", None)
+    if touch and lens is not None:
+        answer_lens(app, min(lens.choices, key=lambda t: math.dist(t.at, pos)).key)
 
 
 def press(app: App, name: str, *, touch: bool = False) -> None:

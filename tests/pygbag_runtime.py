@@ -751,8 +751,6 @@ def star_player(frames_after: int) -> Callable[[Browser], Any]:
             state["step"] = "board"
         elif state["step"] == "board":
             scene = state["scene"]
-            if getattr(scene, "tap_pending", False):
-                return False  # a tap the board holds for a double tap: let it be played before the next
             if len(scene.history.moves) > state["moves"]:
                 log.append(f"moved: {scene.history.notation()[-1]} after {state['tries']} taps")
                 state["step"] = "played"

@@ -123,7 +123,7 @@ def test_a_computer_waits_a_moment_before_each_move_so_people_can_follow():
     assert frames * (1 / 60) >= scene.computer_pause  # app.step runs frames of 1/60 s
     # the move is marked on the board for a moment, and named
     assert scene.flash_move == scene.history.moves[-1] and scene.flash_left > 0
-    assert str(scene.history.moves[-1]) in scene.message and scene.message.startswith("Computer (X)")
+    assert str(scene.history.moves[-1]) in scene.message and scene.message.startswith(scene.player_name(0))
 
 
 # ----------------------------------------------------------------------------- a person against the computer
@@ -174,7 +174,7 @@ def test_the_computer_answers_and_the_board_waits_for_it():
     assert scene.history.notation() == ["C3"]
     assert scene.computer_to_act()
     words, _ = scene.status_line()
-    assert words.startswith("Computer (O) is thinking")
+    assert words.startswith("Computer (level 1) is thinking")
     # a press on the board, a typed move or the Swap button never plays for the computer
     click(app, scene.layout_board.centers[scene.state.board.index["D4"]])
     type_text(app, "E5")
@@ -301,7 +301,7 @@ def test_resuming_a_game_whose_next_seat_is_the_computer_starts_thinking(tmp_pat
     assert resumed.seats == ("Human", "Computer 2") and resumed.history.notation() == ["F6"]
     pump(app, 3)
     assert resumed.thinking is not None and resumed.thinking.level == 2
-    assert resumed.status_line()[0].startswith("Computer (O) is thinking")
+    assert resumed.status_line()[0].startswith("Computer (level 2) is thinking")
 
 
 def test_seats_with_levels_round_trip_through_a_save():
@@ -360,9 +360,10 @@ def test_no_frame_spends_more_than_a_slice_and_one_unit_of_work_in_the_search():
     frames_until(app, scene, lambda: len(scene.decisions) >= 3)
     for stats in scene.decisions:
         assert stats["frames"] >= 1
-        # the frame's time in the search: its slice, plus at most the unit it was in when the slice ran out
-        # (and a little for the clock and the loop, generous for a busy machine: no tight timing here)
-        assert stats["longest_frame"] <= SLICE + stats["longest_step"] + 0.02, stats
+        # the frame's work in the search: its slice, plus at most the unit it was in when the slice ran out
+        # (and a little for the clock and the loop). Processor time: on a busy machine the wall clock also
+        # counts the time the process waited, which no slicing can bound (no tight timing here)
+        assert stats["cpu_longest_frame"] <= SLICE + stats["longest_step"] + 0.02, stats
     long = [d for d in scene.decisions if d["frames"] > 1]
     assert long, "some decision took more than one frame"
 
@@ -375,6 +376,8 @@ def test_the_new_game_page_offers_computer_seats_and_levels(size, tag):
     page = top(app)
     assert isinstance(page, NewGameScene)
     names = lambda: {b.name for b in page.buttons}  # noqa: E731
+    assert page.seats == ["Human", "Computer 3"]  # you against the computer, unless chosen otherwise
+    press(app, "seat1-human")
     assert "seat1-level3" not in names()  # a person has no level
     press(app, "seat1-computer")
     assert page.seats == ["Human", "Computer 3"] and page.button("seat1-level3").selected

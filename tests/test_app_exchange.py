@@ -54,8 +54,7 @@ def start_game(app, name: str, seats=("Human", "Human")) -> PanelScene:
     press(app, f"play-{name}")
     page = top(app)
     for colour, seat in enumerate(seats):
-        if seat != "Human":
-            press(app, f"seat{colour}-computer")
+        press(app, f"seat{colour}-{'human' if seat == 'Human' else 'computer'}")
     press(app, "start")
     scene = top(app)
     assert isinstance(scene, PanelScene), type(scene).__name__

@@ -56,7 +56,7 @@ def test_savoy_cards_and_game_over_count_the_same_pips():
 
 # ------------------------------------------------------------------------------ the move list
 def test_a_finger_drag_scrolls_the_move_list_and_a_tap_on_its_title_opens_it_over_the_board():
-    app, scene = open_game(PHONE, "star", {"size": 8}, 40)
+    app, scene = open_game(PHONE, "know", None, 40)  # (a square board leaves the list a few rows on a tall phone)
     assert scene.moves_hidden()
     rect = scene.moves_rect
     drag(app, (rect.centerx, rect.top + 4), (rect.centerx, rect.top + 4 + 3 * MOVE_ROW + 4))
@@ -70,7 +70,7 @@ def test_a_finger_drag_scrolls_the_move_list_and_a_tap_on_its_title_opens_it_ove
     assert scene.moves_expanded
     area = scene.moves_area()
     assert area.top == scene.board_rect.top and area.bottom == rect.bottom
-    assert rows_shown(scene) >= 3 * shown_closed and rows_shown(scene) * 2 >= 16  # far more than 4-6 moves
+    assert rows_shown(scene) >= 3 * shown_closed and rows_shown(scene) * 2 >= 16  # far more moves
     # under the opened list nothing else takes a press: a tap on its title closes it
     tap(app, (area.left + 12, area.top + 10))
     assert not scene.moves_expanded and len(scene.history.moves) == 40 and not scene.reviewing

@@ -37,14 +37,15 @@ def play_moves(scene: PanelScene, count: int, seed: int = 5) -> None:
 
 
 def item_center(app, scene: PanelScene, index: int) -> tuple[int, int]:
-    """Where the move list shows move `index` (from 0) now; where a phone's list is too short to show it,
-    the list is opened first (a tap on its title line), as a player would."""
-    count = len(scene.live_history.moves)
-    grid = move_grid(scene.moves_area(), count, scene.move_scroll, scene.move_col_w, scene.reviewed_item())
+    """Where the move list shows row `index` (from 0: a turn, a roll and its move together) now; where a
+    phone's list is too short to show it, the list is opened first (a tap on its title line), as a player
+    would."""
+    count = len(scene.turn_rows())
+    grid = move_grid(scene.moves_area(), count, scene.move_scroll, scene.move_column_width(), scene.reviewed_item())
     if not grid.shown(index) and not scene.moves_expanded:
         click(app, (scene.moves_rect.left + 12, scene.moves_rect.top + 10))
         assert scene.moves_expanded, "a tap on the move list's title opens it"
-        grid = move_grid(scene.moves_area(), count, scene.move_scroll, scene.move_col_w, scene.reviewed_item())
+        grid = move_grid(scene.moves_area(), count, scene.move_scroll, scene.move_column_width(), scene.reviewed_item())
     assert grid.shown(index), f"move {index + 1} is scrolled out of the list"
     return grid.item_rect(index).center
 
@@ -73,15 +74,18 @@ def test_a_tapped_move_shows_the_position_after_it_and_the_game_never_changes(na
     moves, states, saved = live.notation(), list(live.states), save_text(app, scene)
     assert live.can_redo()
 
-    click(app, item_center(app, scene, 2))  # the third move
-    assert scene.reviewing and scene.review_at == 3
-    assert scene.state is live.states[3] and scene.history is not live
+    rows = scene.turn_rows()
+    k = next(k for k in (2, 1, 0) if rows[k].last + 2 < len(live.moves))  # a turn with two moves after it
+    at = rows[k].last + 1  # the position after that turn (its roll and its move)
+    click(app, item_center(app, scene, k))
+    assert scene.reviewing and scene.review_at == at and scene.reviewed_item() == k
+    assert scene.state is live.states[at] and scene.history is not live
     assert scene.live_history is live
     press(app, "review_back")
-    assert scene.state is live.states[2]
+    assert scene.state is live.states[at - 1]
     press(app, "review_forward")
     press(app, "review_forward")
-    assert scene.state is live.states[4] and scene.review_at == 4
+    assert scene.state is live.states[at + 1] and scene.review_at == at + 1
 
     # nothing reaches the game while looking back: undo, redo, typed moves, the board, the keys
     key(app, pygame.K_z, pygame.KMOD_CTRL)
@@ -89,15 +93,15 @@ def test_a_tapped_move_shows_the_position_after_it_and_the_game_never_changes(na
     type_text(app, live.notation()[-1])
     click(app, scene.board_rect.center)
     pump(app, 30)
-    assert scene.reviewing and scene.state is live.states[4]
+    assert scene.reviewing and scene.state is live.states[at + 1]
     assert live.notation() == moves and live.states == states and live.can_redo()
     assert save_text(app, scene) == saved
 
     press(app, "review_live")
     assert not scene.reviewing and scene.history is live and scene.state is live.state
-    assert scene.move_lines()[-1].startswith(f"{len(moves)}.")
-    scene.redo()  # Redo does what it would have done before the look back
-    assert len(live.moves) == len(moves) + 1
+    assert scene.move_lines()[-1].startswith(f"{len(rows)}.")
+    scene.redo()  # Redo does what it would have done before the look back (up to the player's next decision)
+    assert live.notation()[:len(moves)] == moves and len(live.moves) > len(moves)
 
 
 @pytest.mark.parametrize("name", sorted(GAME_SCENES))
@@ -151,7 +155,7 @@ def test_the_computer_does_not_think_while_you_review():
     pump(app, 120)
     assert scene.reviewing and scene.thinking is thinking and thinking.progress() == progress
     assert len(scene.live_history.moves) == 1 and not scene.decisions
-    assert scene.status_line()[0].startswith("X (dark) to move")  # the position shown, not the computer
+    assert scene.status_line()[0].startswith("Your move: X (dark)")  # the position shown, not the computer
     press(app, "review_live")
     frames_until(app, scene, lambda: len(scene.history.moves) == 2)
     assert scene.decisions  # it went on and played
@@ -179,7 +183,7 @@ def test_review_screens(name, tag):
     finger-sized buttons. Written to tests/screenshots/review_<game>_<size>.png."""
     size = SIZES[tag]
     app, scene = game_with_moves(name, size=size, moves=14)
-    click(app, item_center(app, scene, len(scene.history.moves) - 2))
+    click(app, item_center(app, scene, len(scene.turn_rows()) - 2))
     assert scene.reviewing
     pump(app)
     bar = scene.review_bar

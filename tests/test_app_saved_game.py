@@ -24,6 +24,8 @@ from game.rules.errors import RecordError
 
 def start_star(app, touch=False):
     press(app, "play-star", touch=touch)
+    press(app, "seat1-human", touch=touch)  # two people on this device
+    press(app, "options", touch=touch)
     press(app, "size-minus", touch=touch)  # size 5
     press(app, "start", touch=touch)
     scene = top(app)
@@ -33,6 +35,7 @@ def start_star(app, touch=False):
 
 def start_savoy(app):
     press(app, "play-savoy")
+    press(app, "seat1-human")
     press(app, "start")
     scene = top(app)
     assert isinstance(scene, SavoyScene)
@@ -123,6 +126,7 @@ def test_a_new_game_keeps_the_one_in_progress(tmp_path):
 
 def test_dice_games_resume_with_their_rolls_and_seed(tmp_path):
     app = new_app(DESKTOP, Storage(tmp_path))
+    app.settings.set_manual_rolls(True)  # the dice by hand: a roll alone can be taken back and thrown again
     scene = start_savoy(app)
     press(app, "roll")
     first_roll = scene.history.notation()
@@ -145,6 +149,7 @@ def test_undo_then_roll_gives_the_same_dice(scene_class, name):
     from game.rules import GAMES
 
     app = new_app(DESKTOP)
+    app.settings.set_manual_rolls(True)  # the dice by hand: a roll alone can be taken back and thrown again
     scene = scene_class(app, GAMES[name], None)
     if hasattr(scene, "roller"):
         scene.roller.seconds = 0
@@ -210,7 +215,7 @@ def test_bad_saves_are_set_aside_with_a_short_message_and_never_overwritten(tmp_
     app = new_app(DESKTOP, Storage(tmp_path))
     assert app.saved is None
     assert app.saved_notice.startswith("A saved game could not be read") and len(app.saved_notice) < 300
-    assert "set aside as game-old.txt.unreadable" in app.saved_notice
+    assert "set aside as 'game-old.txt.unreadable'" in app.saved_notice
     assert (tmp_path / "game-old.txt.unreadable").read_bytes() == data  # kept as it was
     shot(app, f"menu_bad_save_{kind.replace(' ', '_')}")
     scene = start_star(app)

@@ -14,6 +14,7 @@ import pytest
 from game.app import main as app_main
 from game.app.games import registry
 from game.app.games.star.scene import StarScene
+from game.app.games.truchet.rules_page import HEX_TRUCHET_RULES
 from game.app.play.game_scene import GameScene
 from game.app.screens.game_over import GameOverScene
 from game.app.screens.menu import MenuScene
@@ -125,25 +126,35 @@ def test_input_mapper_ignores_a_second_finger_and_maps_keys():
 
 
 # ------------------------------------------------------------------------------ generic screens
-def test_menu_lists_every_game_with_its_summary():
+def test_menu_shows_every_board_with_its_picture_and_how_many_play():
     app = new_app(PHONE)
     menu = top(app)
     assert isinstance(menu, MenuScene)
-    assert [g.name for g in menu.games] == list(GAMES)
+    assert {card.board.game for card in menu.cards} == set(GAMES)  # every game has a board on the menu
+    keys = [card.board.key for card in menu.cards]
+    assert {"truchet", "truchet-hex", "savoy", "savoya"} <= set(keys)  # boards of their own
+    assert keys.index("savoya") == keys.index("savoy") + 1  # Savoya beside Savoy
+    pump(app, 2 * len(menu.cards) + 2)  # a position, then its picture, a frame each
     screen = app.surface.get_rect()
-    for game, rect, play, rules in menu.cards:
-        assert game.summary and rect.height > 0
-        assert screen.left <= rect.left and rect.right <= screen.right  # the list scrolls vertically only
-        assert play.enabled == (game.name in menu.playable)
-    assert screen.contains(menu.cards[0][1])
+    for card in menu.cards:
+        assert card.summary and card.rect.height > 0
+        assert screen.left <= card.rect.left and card.rect.right <= screen.right  # the list scrolls vertically only
+        assert card.actions[0].enabled == (card.board.game in menu.playable)
+        picture = menu.picture(card)  # drawn by the game's own view: something besides the background
+        assert picture is not None and picture.get_bounding_rect().width > card.picture.width // 2
+    assert screen.contains(menu.cards[0].rect)
     press(app, "rules-star")
     assert isinstance(top(app), RulesScene)
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
     pump(app)
     assert isinstance(top(app), MenuScene)
-    playable = next(rect for game, rect, _, _ in menu.cards if game.name in menu.playable)
+    press(app, "rules-truchet-hex")  # each board's own rules
+    assert top(app).page is HEX_TRUCHET_RULES
+    app.pop()
+    menu.scroll_by(-menu.scroll)
+    playable = next(card.rect for card in menu.cards if card.board.game in menu.playable)
     assert screen.contains(playable)
-    click(app, (playable.left + 20, playable.top + 10))  # the card itself opens the game
+    click(app, (playable.left + 20, playable.bottom - 10))  # the card itself opens the game
     assert isinstance(top(app), NewGameScene)
 
 
@@ -169,6 +180,7 @@ def test_newgame_steppers_respect_the_range():
     app = new_app(DESKTOP)
     press(app, "play-star")
     scene = top(app)
+    press(app, "options")  # the rules options, folded under their line
     for _ in range(20):
         if scene.button("size-plus").enabled:
             press(app, "size-plus")
@@ -259,10 +271,13 @@ def test_generic_screens_work_for_another_registered_game(monkeypatch):
     monkeypatch.setitem(registry.GAME_SCENES, "count", CountScene)
     app = new_app(PHONE)
     menu = top(app)
-    assert "count" in [g.name for g in menu.games]
+    assert "count" in [card.board.key for card in menu.cards]  # a game without boards of its own: one board
     press(app, "play-count")
     new = top(app)
     assert isinstance(new, NewGameScene)
+    assert new.seats == ["Human", "Computer 3"]  # you against the computer, unless chosen otherwise
+    press(app, "seat1-human")
+    press(app, "options")
     press(app, "mode-misere")  # ChoiceOption -> segmented buttons
     press(app, "target-plus")
     press(app, "fast-on")
@@ -289,20 +304,20 @@ def test_menu_with_many_games_scrolls_on_a_phone_and_a_drag_is_not_a_tap(monkeyp
         monkeypatch.setitem(GAMES, name, extra)
     app = new_app(PHONE)
     menu = top(app)
-    assert len(menu.cards) == len(GAMES) >= 5
+    assert len(menu.cards) == len(GAMES) + 1 >= 7  # (Hexagonal Truchet is a board of its own)
     assert menu.max_scroll() > 0
-    first_top = menu.cards[0][1].top
+    first_top = menu.cards[0].rect.top
     # drag the list up with a finger that starts on a card: it scrolls and opens nothing
     pygame.event.post(pygame.event.Event(pygame.FINGERDOWN, x=0.5, y=0.6, touch_id=1, finger_id=0))
     pygame.event.post(pygame.event.Event(pygame.FINGERMOTION, x=0.5, y=0.3, touch_id=1, finger_id=0))
     pygame.event.post(pygame.event.Event(pygame.FINGERUP, x=0.5, y=0.3, touch_id=1, finger_id=0))
     pump(app)
-    assert top(app) is menu and menu.scroll > 0 and menu.cards[0][1].top == first_top - menu.scroll
+    assert top(app) is menu and menu.scroll > 0 and menu.cards[0].rect.top == first_top - menu.scroll
     for _ in range(50):
         pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-2))
     pump(app)
     assert menu.scroll == menu.max_scroll()
-    last = menu.cards[-1][1]
+    last = menu.cards[-1].rect
     assert app.surface.get_rect().contains(last) and app.surface.get_rect().contains(menu.quit.rect)
     shot(app, "menu_many_games_phone")
     tap(app, menu.button("rules-count4").rect.center)
@@ -371,6 +386,7 @@ def test_screenshots(size, tag):
     paths.append(shot(app, f"star6_coords_{tag}"))
     press(app, "menu")
     press(app, "play-star")
+    press(app, "options")
     for _ in range(8):
         press(app, "size-plus")
     press(app, "start")
@@ -404,10 +420,13 @@ def test_long_option_pages_scroll_and_keep_start_on_screen(size, tag):
     assert isinstance(page, NewGameScene)
     screen = app.surface.get_rect()
     assert screen.contains(page.start.rect)
+    assert screen.contains(page.seat_rows[-1]) and screen.contains(page.options_row.rect)  # who plays first
+    press(app, "options")  # the eight options, unfolded
     last = page.controls[-1].buttons[-1]
     assert not page.viewport.contains(last.rect)  # the last option starts out of view
     shot(app, f"newgame_savoy_{tag}")
     values = dict(page.values)
+    before = page.scroll  # (opening the options brought them up)
     # drag the page up by finger, starting on a control: it scrolls, nothing is pressed
     w, h = app.size
     first = next(b.rect.center for c in reversed(page.controls) for b in c.buttons
@@ -420,8 +439,8 @@ def test_long_option_pages_scroll_and_keep_start_on_screen(size, tag):
         pygame.event.post(pygame.event.Event(pygame.FINGERMOTION, x=first[0] / w, y=y / h, **common))
     pygame.event.post(pygame.event.Event(pygame.FINGERUP, x=first[0] / w, y=y / h, **common))
     pump(app)
-    assert page.scroll > 0 and page.values == values
-    assert page.scroll == min(page.max_scroll(), first[1] - y)  # the page followed the finger
+    assert page.scroll > before and page.values == values
+    assert page.scroll == min(page.max_scroll(), before + first[1] - y)  # the page followed the finger
     while not page.viewport.contains(page.controls[-1].rect):  # the wheel brings the last option into view
         pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False, touch=False))
         pump(app)

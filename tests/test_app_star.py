@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from app_helpers import DESKTOP, PHONE, click, hover, key, new_app, press, pump, tap, top, type_text
+from app_helpers import DESKTOP, PHONE, answer_lens, click, hover, key, new_app, press, pump, tap, top, type_text
 
 import pygame
 import pytest
@@ -18,6 +18,8 @@ def start_star(size_px=DESKTOP, board_size=6, maxi=False, touch=False):
     app = new_app(size_px)
     press(app, "play-star", touch=touch)
     scene = top(app)
+    press(app, "seat1-human", touch=touch)  # two people on this device
+    press(app, "options", touch=touch)
     delta = board_size - 6
     for _ in range(abs(delta)):
         press(app, "size-plus" if delta > 0 else "size-minus", touch=touch)
@@ -91,22 +93,21 @@ def test_one_tap_sent_as_finger_and_touch_mouse_counts_once():
     assert star.history.notation() == ["C2", "pass"] and top(app) is star
 
 
-def test_small_cells_take_two_taps_on_a_phone():
+def test_small_cells_take_one_tap_and_a_tap_between_two_asks():
     app, star = start_star(PHONE, board_size=6, touch=True)
     assert star.layout_board.cell_width < 40
     tap(app, cell_pos(star, "F6"), with_mouse_copy=True)
-    assert star.history.moves == [] and star.selected == star.state.board.index["F6"]
-    assert "F6" in star.message and star.button("place").enabled
-    tap(app, cell_pos(star, "F6"))
-    assert star.history.notation() == ["F6"]
-    tap(app, cell_pos(star, "G6"))
-    assert star.history.notation() == ["F6"]
-    press(app, "place", touch=True)
-    assert star.history.notation() == ["F6", "G6"]
+    assert star.history.notation() == ["F6"]  # one tap, at once: no second tap to confirm
+    # a tap on the line between two empty cells is no guess: the lens asks which
+    a, b = cell_pos(star, "G6"), cell_pos(star, "G7")
+    tap(app, ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2))
+    assert star.history.notation() == ["F6"] and star.lens is not None
+    assert set(star.lens.keys) == {star.state.board.index["G6"], star.state.board.index["G7"]}
+    answer_lens(app, star.state.board.index["G7"])
+    assert star.history.notation() == ["F6", "G7"] and star.lens is None
     # a tap on a taken cell is refused by the rules, with their reason
     tap(app, cell_pos(star, "F6"))
-    assert star.history.notation() == ["F6", "G6"] and star.message_is_error and "taken" in star.message
-
+    assert star.history.notation() == ["F6", "G7"] and star.message_is_error and "taken" in star.message
 
 def test_typed_moves_and_errors_keep_the_game():
     app, star = start_star(board_size=6)

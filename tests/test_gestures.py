@@ -10,7 +10,7 @@ import pytest
 
 import app_helpers  # noqa: F401  (headless SDL)
 from game.app.ui.camera import Camera, fit_zoom
-from game.app.ui.gestures import DOUBLE_TAP_SECONDS, TAP_SLOP, FingerTracker, TapTimer
+from game.app.ui.gestures import DOUBLE_TAP_SECONDS, TAP_SLOP, DoubleTap, FingerTracker
 from game.app.ui.input import InputMapper
 
 
@@ -49,17 +49,17 @@ def test_two_fingers_pinch_about_their_middle_and_never_tap():
     assert kinds(f.up("b", (310, 200))) == ["release"]  # and the press was no tap
 
 
-def test_taps_are_held_for_a_double_tap():
-    t = TapTimer()
-    assert t.tap((50, 50)) == ([], None)              # held: it may be the first of two
-    assert t.tick(DOUBLE_TAP_SECONDS / 2) == []
-    assert t.tap((55, 52)) == ([], (50, 50))          # close in time and place: a double tap
-    assert t.pending is None
-    t.tap((50, 50))
-    assert t.tick(DOUBLE_TAP_SECONDS + 0.01) == [(50, 50)]  # time up: a single tap
-    t.tap((50, 50))
-    assert t.tap((150, 50)) == ([(50, 50)], None)     # far apart: the first was single, the second waits
-    assert t.flush() == [(150, 50)] and t.flush() == []
+def test_a_double_tap_is_told_by_its_second_tap_and_no_tap_is_held():
+    t = DoubleTap()
+    assert t.tap((50, 50)) is False                   # a first tap: it acts at once, as a tap
+    t.tick(DOUBLE_TAP_SECONDS / 2)
+    assert t.tap((55, 52)) is True                    # close in time and place: the second of a double tap
+    assert t.tap((55, 52)) is False                   # a third starts afresh
+    t.tick(DOUBLE_TAP_SECONDS + 0.01)
+    assert t.tap((55, 52)) is False                   # too late: a first again
+    assert t.tap((150, 50)) is False                  # too far: a first again
+    t.forget()                                        # (a drag or a pinch came between)
+    assert t.tap((150, 50)) is False
 
 
 def test_the_input_layer_turns_two_fingers_into_a_pinch():

@@ -1,16 +1,11 @@
 """Board facts of know (../shared/specs/know.md sections 2.1 and 5), checked from the polygons."""
 
-import json
 import math
 from collections import Counter
-from pathlib import Path
-
-import pytest
 
 from game.rules.know import START_SPACES, board
 from game.rules.know_board import BORDERS, SPACE_DATA
-
-SPEC_JSON = Path(__file__).resolve().parents[2] / "shared" / "specs" / "know_board.json"
+from shared_data import shared_json
 
 
 def test_hundred_spaces_with_unique_names():
@@ -111,9 +106,8 @@ def test_start_spaces():
     assert [geo.tier[geo.index[s]] for s in red[:2]] == ["ambiguous", "ambiguous"]
 
 
-@pytest.mark.skipif(not SPEC_JSON.exists(), reason="the project spec folder is not beside the repository")
 def test_matches_the_spec_json():
-    spec = json.loads(SPEC_JSON.read_text())
+    spec = shared_json("know_board.json")
     geo = board()
     assert list(spec) == list(geo.names)
     for name, data in spec.items():

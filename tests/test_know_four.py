@@ -8,7 +8,7 @@ import pytest
 
 from game import referee
 from game.rules import IllegalMoveError, OptionError
-from game.rules.know import KNOW, MOVE, POST_MOVE, POST_ROLL, SEAT_NAMES_4, owner, striped
+from game.rules.know import KNOW, MOVE, PATH_ROLL, POST_MOVE, POST_ROLL, SEAT_NAMES_4, SEATS_4, owner, striped
 from game.rules.playout import random_game
 from game.rules.record import read_record, result_text, write_record
 
@@ -59,9 +59,14 @@ def test_each_seat_moves_its_own_stripe_and_turns_go_clockwise():
             if legal.kind == "move":
                 piece = state.at(legal.src)
                 assert (owner(piece), striped(piece)) == (colour, stripe)
-        if not order or order[-1] != seat:
-            order.append(seat)
-    assert len(order) > 8 and all(b == (a + 1) % 4 for a, b in zip(order, order[1:]))
+    for state, after in zip(history.states, history.states[1:]):
+        if after.turn != state.turn:  # a turn ends: the next seat clockwise, or after a lost Path the contender
+            mover, bonus, rival, rival_bonus = after.contest or (0, 0, 0, 0)
+            lost = state.phase == PATH_ROLL and rival + rival_bonus > mover + bonus
+            order.append((state.seat, lost))
+    assert len(order) > 8 and any(lost for _, lost in order)
+    for (a, lost), (b, _) in zip(order, order[1:]):
+        assert b == (KNOW.next_seat(KNOW.new(FOUR).opts, a, 1 - SEATS_4[a][0]) if lost else (a + 1) % 4)
 
 
 def test_a_conjunction_resolves_and_wins_together():

@@ -7,7 +7,7 @@ import pytest
 
 from game.rules import OptionError
 from game.rules.know import (
-    KNOW, MOVE, POST_MOVE, POST_ROLL, PREROLL, ROLL, Snapshot, board, complete, piece_type, resolved_pattern,
+    KNOW, MOVE, PATH_ROLL, POST_MOVE, POST_ROLL, Snapshot, board, complete, piece_type, resolved_pattern,
 )
 from game.rules.playout import random_game
 from game.rules.record import read_record, write_record
@@ -41,10 +41,14 @@ def test_each_side_moves_its_type_in_turn():
         for move in KNOW.legal_moves(state):
             if move.kind == "move":
                 assert piece_type(state.at(move.src)) == side
-    for state, before in zip(history.states[1:], history.states):
-        if state.phase in (PREROLL, ROLL) and state.turn != before.turn:  # a turn begins
-            order.append(state.player)
-    assert len(order) > 6 and all(b == (a + 1) % 3 for a, b in zip(order, order[1:]))
+    for before, state in zip(history.states, history.states[1:]):
+        if state.turn != before.turn:  # a turn ends: the next side's begins, or after a lost Path the contender's
+            mover, bonus, rival, rival_bonus = state.contest or (0, 0, 0, 0)
+            lost = before.phase == PATH_ROLL and rival + rival_bonus > mover + bonus
+            order.append((before.player, before.contender if lost else None))
+    assert len(order) > 6
+    for (a, contender), (b, _) in zip(order, order[1:]):
+        assert b == ((a + 1) % 3 if contender is None else contender)
 
 
 def test_points_of_contention_between_three_sides():

@@ -16,7 +16,7 @@ import pygame
 import pytest
 
 from app_helpers import SCREENSHOTS, click, new_app, press, pump, shot, top
-from game.app.games.registry import GAME_SCENES, NOT_SHOWN, OPTION_WORDS
+from game.app.games.registry import BOARDS, GAME_SCENES, NOT_SHOWN, OPTION_WORDS
 from game.app.games.truchet.rules_page import HEX_TRUCHET_RULES
 from game.app.screens.new_game import NewGameScene
 from game.app.screens.option_choices import NOT_YET, PLAIN, VARIANT, OptionChoices
@@ -34,14 +34,18 @@ def every_spec(game):
     return [*game.OPTIONS, *(spec for variant in game.VARIANT_OPTIONS for spec in variant)]
 
 
-def open_page(size, name: str, not_shown=None, **kwargs) -> tuple:
-    """The new-game page of `name` on a headless app, as the menu opens it (Savoya, which has no scene
-    yet, with none: its Start is refused)."""
+def open_page(size, name: str, not_shown=None, unfold: bool = True, **kwargs) -> tuple:
+    """The new-game page of `name` on a headless app, as the menu opens it, its rules options unfolded
+    (a press on their line) unless `unfold` is False."""
     app = new_app(size)
     page = NewGameScene(app, GAMES[name], GAME_SCENES.get(name), words=OPTION_WORDS.get(name),
-                        not_shown=NOT_SHOWN.get(name) if not_shown is None else not_shown, **kwargs)
+                        not_shown=NOT_SHOWN.get(name) if not_shown is None else not_shown, boards=BOARDS, **kwargs)
     app.push(page)
     pump(app)
+    if unfold:
+        press(app, "options")
+        page.scroll_by(-page.scroll)
+        pump(app)
     return app, page
 
 
@@ -208,10 +212,11 @@ def test_the_seats_follow_the_number_of_players():
     press(app, "players-3")
     assert page.values["players"] == 3 and page.button("players-3").selected
     assert page.seat_names == game.seat_names(game.new({"players": 3})) and len(page.seat_rows) == 3
-    press(app, "seat2-computer")
+    assert page.seats == ["Human", "Computer 3", "Computer 3"]  # a seat added is the computer's
+    press(app, "seat1-human")
     press(app, "seat2-level1")
     press(app, "players-4")
-    assert len(page.seat_rows) == 4 and page.seats == ["Human", "Human", "Computer 1", "Human"]
+    assert len(page.seat_rows) == 4 and page.seats == ["Human", "Human", "Computer 1", "Computer 3"]
     assert page.seat_names == game.seat_names(game.new({"players": 4}))
     rows = page.seat_rows
     assert all(a.bottom <= b.top for a, b in zip(rows, rows[1:]))  # one under another
@@ -293,11 +298,20 @@ SETUPS = {  # options that bring out the page's reasons and extra rows
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("name", list(GAMES))
 def test_the_page_fits_reads_and_is_pictured(name, size, recorder):
-    app, page = open_page(size, name, **SETUPS[name])
     w, h = size
     phone = w < 600
-    screen = app.surface.get_rect()
     tag = f"newgame_{name}_{w}x{h}"
+    # as it opens: who plays, the folded rules options and Start, on one screen for two players
+    app, page = open_page(size, name, unfold=False)
+    screen = app.surface.get_rect()
+    assert not page.options_open and all(not b.rect.width for c in page.controls for b in c.buttons)
+    if len(page.seats) == 2 and page.count_control is None:
+        assert page.max_scroll() == 0
+    assert page.viewport.contains(page.seat_rows[-1]) or page.max_scroll()
+    shot(app, f"{tag}_folded")
+    # unfolded (with options that bring out the page's reasons and extra rows), scrolled to its end
+    app, page = open_page(size, name, **SETUPS[name])
+    screen = app.surface.get_rect()
     positions = 0
     for scroll in page_positions(app, page):
         positions += 1
@@ -310,7 +324,7 @@ def test_the_page_fits_reads_and_is_pictured(name, size, recorder):
                 assert screen.contains(button.rect), button.name
                 if phone:
                     assert min(button.rect.size) >= theme.MIN_TOUCH, button.name
-        blocks = [c.rect for c in page.controls] + page.seat_rows
+        blocks = [c.rect for c in page.controls] + page.seat_rows + [page.options_row.rect]
         assert not any(a.colliderect(b) for i, a in enumerate(blocks) for b in blocks[i + 1:])  # nothing overlaps
         assert all(screen.left <= r.left and r.right <= screen.right for r in blocks)
         if positions == 1:
@@ -318,7 +332,7 @@ def test_the_page_fits_reads_and_is_pictured(name, size, recorder):
     shot(app, f"{tag}_end")
     if page.max_scroll():
         assert positions > 1 and page.scroll == page.max_scroll()
-        assert page.viewport.contains(page.seat_rows[-1])  # the end of the page can be reached
+        assert page.viewport.contains(page.controls[-1].rect)  # the end of the page can be reached
     assert (SCREENSHOTS / f"{tag}_end.png").exists()
 
 
@@ -332,7 +346,7 @@ def test_the_seat_that_moves_first_is_the_one_the_game_starts_with():
 
 
 def test_a_number_can_be_typed_and_one_the_game_refuses_is_not_taken():
-    from app_helpers import key, tap, type_text
+    from app_helpers import key, scroll_into_view, tap, type_text
 
     app, page = open_page((390, 844), "know")
     limit = next(c for c in page.controls if c.key == "limit")
@@ -358,6 +372,7 @@ def test_a_number_can_be_typed_and_one_the_game_refuses_is_not_taken():
     assert page.values["limit"] == 1000 and top(app) is page
     app, page = open_page((390, 844), "savoy")
     step = next(c for c in page.controls if c.key == "step")
+    scroll_into_view(app, "step-plus")
     tap(app, step.value_box.center)
     type_text(app, "4", enter=False)
     tap(app, (step.rect.left + 5, step.rect.top + 5))  # a tap elsewhere takes it (or says why not)

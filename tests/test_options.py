@@ -21,7 +21,7 @@ def test_star_flags():
     (["-size=15"], "-size=15 is out of range: it must be 3..14"),
     (["-size=big"], "needs a whole number in 3..14"),
     (["-size"], "needs a value"),
-    (["-colour=red"], "unknown option -colour; this game's options are: -size, -maxi"),
+    (["-colour=red"], "unknown option '-colour'; this game's options are: -size, -maxi"),
     (["maxi"], "is not an option"),
     (["-maxi=perhaps"], "is a switch"),
 ])
@@ -33,7 +33,7 @@ def test_bad_flags_name_the_problem(flags, fragment):
 
 def test_validate_dict_options():
     assert STAR.check_options({"size": 9}) == {"size": 9, "maxi": False}
-    with pytest.raises(OptionError, match="unknown option -board"):
+    with pytest.raises(OptionError, match="unknown option '-board'"):
         STAR.new({"board": 9})
     with pytest.raises(OptionError, match="out of range"):
         STAR.new({"size": 1})
@@ -74,7 +74,7 @@ def test_variants_replace_the_option_list_while_their_switch_is_on():
     assert to_flags(plain, {"size": 9, "draw": "offer"}, variants) == ["-size=9"]
     for flags, fragment in ((["-big", "-size=9"], "-size=9 is out of range: it must be 10..30"),
                             (["-size=12"], "-size=12 is out of range: it must be 3..9"),
-                            (["-zones=2"], "option -zones belongs to -big: give -big too"),
+                            (["-zones=2"], "option '-zones' belongs to -big: give -big too"),
                             (["-big", "-tiny"], "-big and -tiny are different games"),
                             (["-huge"], "this game's options are: -size, -draw, -big, -zones, -tiny")):
         with pytest.raises(OptionError) as error:

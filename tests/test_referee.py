@@ -63,7 +63,7 @@ def test_default_options(capsys):
     (["star", "-size=3", "--moves", "C1 D1 B2 swap"], "move 4 'swap': swap is not allowed here"),
     (["star", "-size=3", "--moves", "pass pass C1"], "move 3 'C1': C1: the game is over"),
     (["star", "-size=30"], "-size=30 is out of range: it must be 3..14"),
-    (["star", "-bogus"], "unknown option -bogus"),
+    (["star", "-bogus"], "unknown option '-bogus'"),
     (["chess"], "unknown game 'chess'"),
     ([], "name a game"),
     (["--record", "/nonexistent/file.txt"], "cannot read the record"),

@@ -10,14 +10,11 @@ are applied at the end, exactly as the seed words them.
 
 from __future__ import annotations
 
-import json
 from itertools import permutations
-from pathlib import Path
 
-SPEC = Path(__file__).resolve().parents[2] / "shared" / "specs" / "savoy_board.json"
-if not SPEC.exists():  # the spec folder lives beside the repository
-    SPEC = Path("/work/shared/specs/savoy_board.json")
-BOARD = json.loads(SPEC.read_text())
+from shared_data import shared_json
+
+BOARD = shared_json("savoy_board.json")
 REF_RAYS = {name: [ray["cells"] for ray in cell["rays"]] for name, cell in BOARD["cells"].items()}
 REF_HOMES = {"R": set(BOARD["homes"]["R"]), "L": set(BOARD["homes"]["L"])}
 

@@ -2,18 +2,9 @@
 checks (../shared/specs/savoya.md section 5): continuity, clean crossings, symmetry, the figure-of-eights
 closed as in Savoy, homes and ends, distances."""
 
-import json
-from pathlib import Path
-
-import pytest
-
 from game.rules.savoya_board import GOLD, SAVOYA_BOARD as BOARD, SILVER
+from shared_data import shared_json
 
-SPEC = Path(__file__).resolve().parents[2] / "shared" / "specs" / "savoya_board.json"
-if not SPEC.exists():
-    SPEC = Path("/work/shared/specs/savoya_board.json")
-JSON = json.loads(SPEC.read_text()) if SPEC.exists() else None
-needs_json = pytest.mark.skipif(JSON is None, reason="the spec's savoya_board.json is not beside the repository")
 
 ID = BOARD.cell_id
 
@@ -28,8 +19,8 @@ def quarter_turn(name):
     return chr(ord("a") + 15 - y) + str(x + 1)
 
 
-@needs_json
 def test_strands_cells_crossings_homes_match_the_spec():
+    JSON = shared_json("savoya_board.json")
     assert list(GOLD) == JSON["paths"]["gold"] and list(SILVER) == JSON["paths"]["silver"]
     assert sorted(BOARD.cells) == sorted(JSON["cells"])
     assert sorted(BOARD.cells[c] for c in BOARD.crossings) == sorted(JSON["crossings"])
@@ -44,8 +35,8 @@ def test_strands_cells_crossings_homes_match_the_spec():
     assert {name: [BOARD.colours[c] for c in colours] for name, colours in BOARD.seats[2]} == two
 
 
-@needs_json
 def test_rays_and_neighbours_match_the_spec():
+    JSON = shared_json("savoya_board.json")
     for name, cell in JSON["cells"].items():
         mine = sorted([BOARD.cells[c] for c in ray[2]] for ray in BOARD.rays[ID[name]])
         assert mine == sorted(ray["cells"] for ray in cell["rays"]), name

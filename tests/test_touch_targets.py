@@ -1,7 +1,9 @@
 """Every target a finger must hit is at least 44 px on a phone (360x640 and 390x844): every button of every
-game scene at once, and every cell, space, junction and tile of every board at the zoom a double tap
-gives. A target passes when a tap anywhere within 22 px of its middle (a 44 px fingertip) still hits it,
-asked of the board's own hit test. (`build/touch_targets.py` prints the figures per game.)"""
+game scene at once; every legal target of every board unzoomed, as a tap decides it (the nearest legal
+target, or a question where two are about as near); and every cell, space, junction and tile of every board
+at the zoom a double tap gives, by the board's own hit test. A target passes when a tap anywhere within
+22 px of its middle (a 44 px fingertip) still hits it. (`build/touch_targets.py` prints the figures per
+game.)"""
 
 from __future__ import annotations
 
@@ -10,8 +12,9 @@ import math
 import pytest
 
 from app_helpers import double_tap, open_game, press, top
-from game.app.games.know.scene import KnowScene
+from game.app.ui.targets import effective_reach, guarded
 from game.app.ui.theme import MIN_TOUCH
+from tap_situations import situations
 
 PHONES = [(360, 640), (390, 844)]
 REACH = MIN_TOUCH / 2
@@ -63,29 +66,30 @@ def test_every_board_target_is_finger_sized_at_the_double_tap_zoom(size, name, o
     assert misses(hit, targets) == []
 
 
-@pytest.mark.parametrize("size", PHONES, ids=lambda s: f"{s[0]}x{s[1]}")
-@pytest.mark.parametrize("seed", [1, 2, 3, 4])
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_every_know_offer_is_finger_sized_at_the_double_tap_zoom(size, seed, players):
-    """know's spaces are far thinner than a finger, so a tap takes the nearest offer (a piece that can act,
-    a space the chosen piece can reach): each offer, with each piece chosen in turn, is hit from 22 px
-    (with two, three and four players)."""
-    app, scene = open_game(size, "know", {"players": players}, 10 + 7 * seed, seed)
-    assert isinstance(scene, KnowScene)
+TAP_GAMES = [("star", {"size": 6}), ("star", {"size": 14}), ("savoy", None), ("savoya", {"players": 2}),
+             ("savoya", {"players": 4}), ("know", None), ("know", {"players": 3}), ("know", {"players": 4}),
+             ("truchet", None), ("truchet", {"size": 25}), ("truchet", {"hex": True})]
+
+
+@pytest.mark.parametrize("name,options", TAP_GAMES, ids=lambda v: str(v))
+def test_every_legal_target_unzoomed_is_finger_sized_or_asked_about(name, options):
+    """On a small phone, unzoomed, in a few positions and with each piece that can move chosen in turn: a
+    tap takes the nearest legal target, so each is as wide as its effective target (the area where a tap
+    chooses it); where that is under 44 px, wherever a fingertip aimed at it stops choosing it the app
+    asks (never taking another target, nor nothing). And a target alone is a fingertip wide at least."""
     checked = 0
-    for piece in sorted(scene.choosable_spaces()) or [None]:
-        scene.board_zoom.zoom_out()
-        scene.selected = piece
-        geo = scene.layout_board
-        offers = [(i, geo.centroids[i]) for i in scene.offered_spaces()]
-        if misses(scene.space_under, offers):
-            double_tap(app, geo.centroids[piece] if piece is not None else scene.board_rect.center)
-            scene.selected = piece  # (the double tap chose nothing)
-            geo = scene.layout_board
-            offers = [(i, geo.centroids[i]) for i in scene.offered_spaces()]
-        assert misses(scene.space_under, offers) == [], (piece, scene.board_zoom.camera.zoom)
-        checked += len(offers)
-    assert checked or not scene.offered_spaces()
+    for app, scene in situations((360, 640), name, options):
+        targets = scene.shown_targets()
+        if not targets:
+            continue
+        first = min(t.rank for t in targets)
+        for target in (t for t in targets if t.rank == first):
+            wide = 2 * effective_reach(targets, target.key)
+            assert wide >= MIN_TOUCH or guarded(targets, target.key), (target, wide)
+            checked += 1
+        lone = next((t for t in targets if not t.exact), None)  # (the chosen piece is reached only by a tap on it)
+        assert lone is None or 2 * effective_reach([lone], lone.key) >= MIN_TOUCH
+    assert checked > 10
 
 
 @pytest.mark.parametrize("size", PHONES, ids=lambda s: f"{s[0]}x{s[1]}")

@@ -359,7 +359,9 @@ def test_bad_arguments_get_the_usage(args: list[str], words: str, capsys) -> Non
 
 @pytest.mark.parametrize(("url", "words"), [
     ("https://example.org/0.9.3", "must end with '/'"),
-    ("ftp://example.org/0.9.3/", "use an http(s) address"),
+    ("ftp://example.org/0.9.3/", "give an http(s) address"),
+    ("example.org/x/", "give an http(s) address"),  # no scheme: read as a path, it would load nothing
+    ("//example.org/x/", "give an http(s) address"),
     ('https://example.org/"x/', "cannot hold spaces"),
 ])
 def test_bad_cdn_is_refused_before_building(url: str, words: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,

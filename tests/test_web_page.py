@@ -60,12 +60,27 @@ def browser() -> Iterator[Any]:
         chromium.close()
 
 
-def open_page(browser: Any, base: str, size: tuple[int, int]) -> Any:
+CDN = "https://pygame-web.github.io/cdn/0.9.3/"  # where the built page takes pygbag's runtime from
+
+
+def open_page(browser: Any, base: str, size: tuple[int, int], runtime: Any = None) -> Any:
+    """The built page, its timers on a fake clock. `runtime` answers the requests for the runtime's files
+    (a Playwright route handler); by default they are never answered (`hang`)."""
     context = browser.new_context(viewport={"width": size[0], "height": size[1]}, has_touch=size[0] < 600)
     page = context.new_page()
+    page.route(CDN + "**", runtime or hang)
     page.clock.install()
-    page.goto(base + "index.html", wait_until="load")
+    page.goto(base + "index.html", wait_until="commit")
+    page.wait_for_function("window.pbm_runtime_failed !== undefined && document.readyState !== 'loading'")
     return page
+
+
+def hang(route: Any) -> None:
+    """A runtime that never arrives: its requests are left unanswered."""
+    HELD.append(route)
+
+
+HELD: list[Any] = []
 
 
 def text(page: Any, selector: str) -> str:
@@ -78,7 +93,7 @@ def visible(page: Any, selector: str) -> bool:
 
 @pytest.mark.parametrize("size", SIZES, ids=list(SIZES))
 def test_a_runtime_that_never_arrives_gets_a_hint_then_try_again(browser: Any, served: str, size: str) -> None:
-    page = open_page(browser, served, SIZES[size])
+    page = open_page(browser, served, SIZES[size], runtime=hang)
     assert visible(page, "#transfer") and not visible(page, "#retry")
     page.clock.run_for(21_000)
     assert "first visit downloads the Python runtime" in text(page, "#hint")
@@ -89,8 +104,57 @@ def test_a_runtime_that_never_arrives_gets_a_hint_then_try_again(browser: Any, s
     box = page.locator("#retry").bounding_box()
     assert box is not None and box["height"] >= 44 and box["width"] >= 44  # a finger-sized target
     page.screenshot(path=str(SHOTS / f"web-no-runtime-{size}.png"))
-    with page.expect_navigation():
+    with page.expect_navigation(wait_until="commit"):
         page.click("#retry")  # Try again reloads the page
+    page.context.close()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=list(SIZES))
+def test_a_runtime_that_cannot_be_loaded_is_named_at_once(browser: Any, served: str, size: str) -> None:
+    """pythons.js unreachable (no connection, a wrong --cdn): the page says so as soon as the request fails,
+    not after 90 s, and its advice is what helps (the connection, the runtime's address)."""
+    def runtime(route: Any) -> None:  # pythons.js cannot be had; the rest would still be loading
+        if route.request.url.endswith("pythons.js"):
+            route.abort("internetdisconnected")
+        else:
+            hang(route)
+
+    page = open_page(browser, served, SIZES[size], runtime=runtime)
+    page.wait_for_function("document.getElementById('transfer').dataset.state === 'failed'", timeout=10_000)
+    status = text(page, "#status")
+    assert status.startswith("The game could not start") and "pythons.js" in status, status
+    assert visible(page, "#retry") and CDN in text(page, "#hint") and "#debug" not in text(page, "#hint")
+    assert not visible(page, "#progress")
+    page.screenshot(path=str(SHOTS / f"web-runtime-failed-{size}.png"))
+    page.clock.run_for(95_000)  # the 90 s fallback says nothing over it
+    assert text(page, "#status") == status
+    page.context.close()
+
+
+@pytest.mark.parametrize(("script", "words"), [
+    ("Promise.reject(new Error('both async and sync fetching of the wasm failed'))", "fetching of the wasm failed"),
+    ("throw new Error('Aborted(main.data)')", "Aborted(main.data)"),
+    ("const s = document.createElement('script'); s.src = 'cpython312/main.js'; document.head.appendChild(s)",
+     "cpython312/main.js"),
+])
+def test_a_runtime_that_fails_while_starting_is_named_at_once(browser: Any, served: str, script: str,
+                                                              words: str) -> None:
+    """What pythons.js and the CPython build do when their files fail (an uncaught error, a rejected
+    promise, a <script> that cannot load: pythons.js adds main.js so) reaches the page's status."""
+    def runtime(route: Any) -> None:
+        if route.request.url.endswith("pythons.js"):
+            route.fulfill(status=200, content_type="text/javascript", body=script)
+        elif route.request.url.endswith("browserfs.min.js"):
+            route.fulfill(status=200, content_type="text/javascript", body="window.BrowserFS = {}")
+        else:
+            route.fulfill(status=404, body="")
+    page = open_page(browser, served, SIZES["phone"], runtime=runtime)
+    page.wait_for_function("document.getElementById('transfer').dataset.state === 'failed'", timeout=10_000)
+    assert "The game could not start" in text(page, "#status") and words in text(page, "#status")
+    page.evaluate("pbm_started()")  # once Python has started, the runtime's errors are the app's to tell
+    page.evaluate("setTimeout(() => { throw new Error('later') }, 0)")
+    page.clock.run_for(10)
+    assert "later" not in text(page, "#status")
     page.context.close()
 
 

@@ -9,6 +9,9 @@ Public API (the app, the referee, the tests and the benchmarks use it; extend, n
 - ``best_move(game, state, level=3, seed=0)``: the same search run to the end.
 - ``LEVELS``: the levels, 1 (beginner) to 4 (strongest), with their names; 3 is the default.
 - ``random_move`` and ``greedy_move``: the baseline players of the arena benchmark.
+- ``Analysis(history, level=None, cached=None)``: the analysis of a game (game/ai/analysis.py), resumable
+  like `Search`: ``step(seconds)`` until True, then ``result()``, a plain dict with each position's win
+  chances, the computer's preferred moves and the biggest swings; ``analyse(history)`` runs it to the end.
 
 Levels are defined by work done (iterations, nodes), never by wall-clock time, so the same
 game, state, level and seed give the same move on any machine and any Python.
@@ -16,9 +19,11 @@ game, state, level and seed give the same move on any machine and any Python.
 
 from __future__ import annotations
 
+from .analysis import Analysis, analyse
 from .baselines import greedy_move, random_move
 from .search import DEFAULT_LEVEL, LEVELS, AIError, Search, best_move, engine_for
 
 __all__ = [
     "Search", "best_move", "LEVELS", "DEFAULT_LEVEL", "AIError", "random_move", "greedy_move", "engine_for",
+    "Analysis", "analyse",
 ]

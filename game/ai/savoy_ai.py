@@ -12,9 +12,10 @@ end), so the engine judges positions with a static evaluation and looks one full
    reply's own value (which judged it before our roll).
 
 The evaluation turns a position into the chance that a player wins. It counts, per player,
-a race in pips: the fewest steps still needed (the board's `HOME_DISTANCE`), at least 3.5 pips
-per piece still out (a turn moves two pieces, four with a double), a pinned piece's wait, and
-the expected cost of lone pieces the other side can pin with its next roll. The difference
+a race in pips: what each piece still needs (`race_pips`: the turns a lone piece expects to take
+to land on a home cell, a straight trip a turn, at `TURN_PIPS` a turn; never fewer than its fewest
+steps), at least 3.5 pips per piece still out (a turn moves two pieces, four with a double), a
+pinned piece's wait, and the expected cost of lone pieces the other side can pin with its next roll. The difference
 (with half a roll for the player on roll) becomes a probability whose spread narrows as the
 race shortens. Where the player on roll can bring all their remaining pieces home with some
 rolls, that exact chance of finishing now is added.
@@ -22,8 +23,17 @@ rolls, that exact chance of finishing now is added.
 A pinned piece starts its own race only once the pinner has run the rest of theirs (the race
 without the pieces holding pins), so a pin is worth a lot while the pinner still has far to
 go and nothing once the pinner has nothing else to move: a pin weight that outlasted the race
-would make the pinner hoard it and shuffle pieces until the turn limit. A pin on one of the
-pinner's own home cells is different: the pinner never has to lift it, so it stays costly.
+would make the pinner hoard it and shuffle pieces until the turn limit. The pins one player
+holds cost the other at most `PIN_SLOPE` pips per pip of that free race together (they are all
+lifted when it has run), so bringing pieces home never loses a pinner more in pins than it gains
+in race: with three pins each fading at 14/30 a pip, it did, and the pinner shuffled. A pin on
+one of the pinner's own home cells is different: the pinner never has to lift it, so it stays
+costly.
+
+Choosing (levels 3 and 4), a turn that keeps a pin while the rest of the mover's race is run
+(`HOLD`) counts a little less: such a pin is kept only by moving pieces out of home and back until
+a roll brings everything home at once, which the search, one roll deep, always finds a little
+better than lifting it and racing; won games then ran on for a hundred plies.
 
 Everything is written in terms of the board data (paths as rays, homes, distances), gathered
 in a `Geometry`, so another board with the same movement rules can use the same engine.
@@ -59,10 +69,19 @@ NODE_BUDGET = {1: 0, 2: 0, 3: 20_000, 4: 40_000}
 #: after the opponent's reply to each of their rolls (0: none)
 DEEP = {1: 0, 2: 0, 3: 0, 4: 2}
 TEMPO = 4.0  # pips the player on roll is worth ahead (half an average roll)
+TURN_PIPS = 8.17 / 2  # pips a turn moves one of its two pieces on average: what a turn of a piece's own race costs
 PIECE_PIPS = 3.5  # pips a piece out of home needs at least: 8.17 pips a turn over 2.33 pieces moved a turn
 PIN_PENALTY = 14.0  # pips a pinned piece costs while the pinner still has far to go
 PIN_FULL_RACE = 30.0  # the pinner's race without the pins from which a pin costs its full penalty
 PIN_HOME_PENALTY = 30.0  # pips a piece pinned on the pinner's own home costs
+PIN_SLOPE = 0.8  # pips the pins one player holds may cost the other at most, per pip of the holder's free race
+#: levels 3 and 4: a pin held while the holder has at most HOLD_RACE pips of other race left costs the turn
+#: that keeps it HOLD (in chance of winning) when the best turn is chosen (never in the value reported).
+#: Such a pin is kept by moving pieces out of home and back, turn after turn, until a roll brings every
+#: piece home at once; the search, one roll deep, finds that a few hundredths of a win better than lifting
+#: it and racing, every turn, and the game runs on for a hundred plies
+HOLD = 0.05
+HOLD_RACE = 8
 EXPOSED_WEIGHT = (1.0, 0.3)  # exposure counted for the player not on roll, and for the one on roll
 DOUBLE_SPREAD_LIMIT = 14  # beyond this (see _double_spread) a double's replies are not listed
 REPLY_CAP = 480  # distinct reply boards judged per roll at most (an even sample beyond)
@@ -70,13 +89,21 @@ WORK_CHUNK = 48  # boards evaluated per unit of work
 
 
 # --------------------------------------------------------------------------- the board's data
+def _dice(roll: tuple[int, int]) -> tuple[int, ...]:
+    return roll * 2 if roll[0] == roll[1] else roll
+
+
+#: (dice of the roll, its weight out of 36) for the 21 rolls
+ROLL_WEIGHTS: tuple[tuple[tuple[int, ...], int], ...] = tuple((_dice(r), 1 if r[0] == r[1] else 2) for r in ROLLS)
+
+
 @dataclass(frozen=True)
 class Geometry:
     """What the evaluation needs to know about a board (built from a board module's data)."""
 
     cells: int
     homes: tuple[frozenset[int], ...]
-    home_distance: tuple[tuple[int, ...], ...]
+    home_distance: tuple[tuple[float, ...], ...]
     hit_mask: tuple[tuple[int, ...], ...]  # [a][b]: outcomes (of 36) with which a piece on a may land on b
     home_lengths: tuple[tuple[frozenset[int], ...], ...]  # [player][cell]: trip lengths ending on a home
 
@@ -94,7 +121,7 @@ def _outcome_masks() -> dict[int, int]:
 
 
 def build_geometry(rays: Sequence[Sequence[tuple[int, int, tuple[int, ...]]]], homes: Sequence[frozenset[int]],
-                   home_distance: Sequence[Sequence[int]]) -> Geometry:
+                   home_distance: Sequence[Sequence[float]]) -> Geometry:
     masks = _outcome_masks()
     n = len(rays)
     hit = [[0] * n for _ in range(n)]
@@ -110,7 +137,51 @@ def build_geometry(rays: Sequence[Sequence[tuple[int, int, tuple[int, ...]]]], h
                     tuple(tuple(frozenset(s) for s in per) for per in home_lengths))
 
 
-SAVOY_GEOMETRY = build_geometry(savoy_board.RAYS, savoy_board.HOMES, savoy_board.HOME_DISTANCE)
+def _trip_lengths(dice: tuple[int, ...]) -> frozenset[int]:
+    """The lengths one piece's trip may have with these dice (one die, or several added)."""
+    if len(dice) == 4:
+        return frozenset(dice[0] * k for k in range(1, 5))
+    return frozenset((dice[0], dice[1], dice[0] + dice[1]))
+
+
+def race_pips(rays: Sequence[Sequence[tuple[int, int, tuple[int, ...]]]], homes: Sequence[frozenset[int]],
+              home_distance: Sequence[Sequence[int]]) -> tuple[tuple[float, ...], ...]:
+    """Per player, what a piece on each cell still needs, in pips: `TURN_PIPS` per turn a lone piece
+    expects to take to get home (a trip a turn, straight along a ray, with one die or the dice added; it
+    waits where no trip helps), and never fewer than its fewest steps. The fewest steps alone miss that
+    a piece turns only between trips, on a crossing, and must land on a home cell exactly: a piece two
+    steps from home round the corner of a loop needs about three turns, one six straight steps out not
+    1.5, and counted by steps the engine kept its pieces circling the loops beside home."""
+    out = []
+    lengths = [(_trip_lengths(dice), weight) for dice, weight in ROLL_WEIGHTS]
+    for home, steps in zip(homes, home_distance):
+        turns = [0.0 if c in home else float(steps[c]) for c in range(len(rays))]
+        reach = [[(length, ray[length - 1]) for _, _, ray in rays[c] for length in range(1, len(ray) + 1)]
+                 for c in range(len(rays))]
+        for _ in range(200):  # value iteration: converges long before
+            new = []
+            for c in range(len(rays)):
+                if c in home:
+                    new.append(0.0)
+                    continue
+                total = 0.0
+                for allowed, weight in lengths:
+                    best = turns[c]
+                    for length, to in reach[c]:
+                        if length in allowed and turns[to] < best:
+                            best = turns[to]
+                    total += weight * best
+                new.append(1.0 + total / 36.0)
+            done = max(abs(a - b) for a, b in zip(new, turns)) < 1e-9
+            turns = new
+            if done:
+                break
+        out.append(tuple(max(float(steps[c]), TURN_PIPS * turns[c]) for c in range(len(rays))))
+    return tuple(out)
+
+
+SAVOY_GEOMETRY = build_geometry(savoy_board.RAYS, savoy_board.HOMES,
+                                race_pips(savoy_board.RAYS, savoy_board.HOMES, savoy_board.HOME_DISTANCE))
 
 
 def geometry_for(state: SavoyState) -> Geometry:
@@ -119,14 +190,6 @@ def geometry_for(state: SavoyState) -> Geometry:
 
 
 # --------------------------------------------------------------------------- evaluation
-def _dice(roll: tuple[int, int]) -> tuple[int, ...]:
-    return roll * 2 if roll[0] == roll[1] else roll
-
-
-#: (dice of the roll, its weight out of 36) for the 21 rolls
-ROLL_WEIGHTS: tuple[tuple[tuple[int, ...], int], ...] = tuple((_dice(r), 1 if r[0] == r[1] else 2) for r in ROLLS)
-
-
 def _uses(dice: tuple[int, ...]) -> list[tuple[tuple[int, ...], int]]:
     """Ways one piece may use some of the dice: (dice left, trip length)."""
     if len(set(dice)) <= 1:
@@ -184,8 +247,16 @@ def evaluate(cells: Sequence[int], player: int, on_roll: int, geo: Geometry, pin
         free_race[1 - q] -= on_top * home_distance[1 - q][c]
     # a turn moves at most two pieces (four with a double): pieces still out need turns of their own
     total = [max(pips[q], PIECE_PIPS * len(outside[q])) for q in (0, 1)]
+    # the pins that fade (see _pin_cost), per pinned player: together they cost at most PIN_SLOPE pips per
+    # pip of the pinner's free race (all of them are lifted when it has run)
+    fading = [0.0, 0.0]
     for c, q, _ in pinned:
-        total[q] += _pin_cost(c, q, homes, free_race, pinned_away)
+        cost = _pin_cost(c, q, homes, free_race, pinned_away)
+        if cost and c not in homes[1 - q]:
+            fading[q] += cost
+        else:
+            total[q] += cost
+    held = [_held(fading[q], free_race[1 - q]) for q in (0, 1)]
     if exposure:
         hit_mask = geo.hit_mask
         for q in (0, 1):
@@ -196,7 +267,12 @@ def evaluate(cells: Sequence[int], player: int, on_roll: int, geo: Geometry, pin
                 for h in hitters:
                     mask |= hit_mask[h][c]
                 if mask:
-                    total[q] += weight * mask.bit_count() / 36.0 * _pin_cost(c, q, homes, free_race, pinned_away)
+                    cost = _pin_cost(c, q, homes, free_race, pinned_away)
+                    if cost and c not in homes[1 - q]:  # what one more pin would add to those held
+                        cost = _held(fading[q] + cost, free_race[1 - q]) - held[q]
+                    total[q] += weight * mask.bit_count() / 36.0 * cost
+    for q in (0, 1):
+        total[q] += held[q]
     mine = total[player]
     theirs = total[1 - player]
     lead = theirs - mine + (TEMPO if on_roll == player else -TEMPO)
@@ -212,6 +288,14 @@ def evaluate(cells: Sequence[int], player: int, on_roll: int, geo: Geometry, pin
             else:
                 chance = (1.0 - finish) * chance
     return chance
+
+
+def _held(fading: float, free_race: float) -> float:
+    """What pins that fade, costing `fading` pips in all, cost together: at most PIN_SLOPE pips per pip of
+    the pinner's free race. The pinner lifts them all once that race is run, so its other pieces' progress
+    must never cost it more in pins than it gains in race (three pins fading at 14/30 each made a pinner
+    holding them shuffle rather than run)."""
+    return min(fading, PIN_SLOPE * max(0.0, free_race))
 
 
 def _pin_cost(c: int, q: int, homes: Sequence[frozenset[int]], free_race: Sequence[float],
@@ -347,7 +431,12 @@ def think(game: SavoyGame, state: SavoyState, level: int, rng: random.Random,
             deeper.append((value / 36.0, negrank, i))
         results = deeper
         report["deep"] = len(deeper)
-    return chosen(results, boards, nodes, report)
+    # the best by value, less HOLD for each pin the turn keeps with nothing else left to run; its value
+    # reported as the chance it is
+    _, _, best = max((value - HOLD * _idle_pins(boards[i][0], me, geo, pinned_away), negrank, i)
+                     for value, negrank, i in results)
+    report.update(nodes=nodes, searched=len(results), value=round(next(v for v, _, i in results if i == best), 4))
+    return boards[best][1]
 
 
 def _best_turn(board: tuple[int, ...], mover: int, me: int, dice: tuple[int, ...], rules: SavoyRules,
@@ -380,6 +469,43 @@ def _best_turn(board: tuple[int, ...], mover: int, me: int, dice: tuple[int, ...
         if n % WORK_CHUNK == WORK_CHUNK - 1:
             yield progress
     return value, chosen_board, len(listed)
+
+
+def chance_value(state: SavoyState, player: int = 0) -> Generator[float, None, float]:
+    """`player`'s chance of winning from a position where a roll is due, as the search values a turn:
+    the average over the 21 rolls of the position after the roller's best turn by the evaluation (what
+    levels 3 and 4 give a candidate turn); at the opening, the evaluation averaged over who starts.
+    Yields between units of work."""
+    rules = state.rules
+    geo = geometry_for(state)
+    if state.opening:
+        return sum(evaluate(state.cells, player, first, geo, rules.pinned_away) for first in (0, 1)) / 2
+    judged: dict[tuple[int, ...], float] = {}
+    total = 0.0
+    for dice, weight in ROLL_WEIGHTS:
+        value, _, _ = yield from _best_turn(state.cells, state.to_move, player, dice, rules, geo, judged, 0.0,
+                                            REPLY_CAP)
+        total += weight * value
+        yield 0.0
+    return total / 36.0
+
+
+def _idle_pins(cells: Sequence[int], player: int, geo: Geometry, pinned_away: bool) -> int:
+    """The pins `player` holds while the rest of their race is at most HOLD_RACE pips: pins they can keep
+    only by moving pieces out of home and back (those on their own home, which they never lift, and those
+    on the pinned player's home, which cost nothing, aside)."""
+    distance = geo.home_distance[player]
+    own, other = geo.homes[player], geo.homes[1 - player]
+    free = 0
+    held = 0
+    for c, v in enumerate(cells):
+        if v and (v > 0) == (player == 0):
+            a = -v if v < 0 else v
+            if not a & 1:
+                free += (a >> 1) * distance[c]
+            elif c not in own and (c not in other or pinned_away):
+                held += 1
+    return held if free <= HOLD_RACE else 0
 
 
 def chosen(results: list[tuple[float, int, int]], boards: list[tuple[tuple[int, ...], Any]], nodes: int,

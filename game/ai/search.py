@@ -110,6 +110,7 @@ class Search:
         self._cpu_longest = 0.0
         self._move: Any = None
         self._done = False
+        self._forced = False  # the only legal move, chosen without thinking
         self._cancelled = False
         self._thinking: Generator[float, None, Any] | None = None
         work = iter(game.prepare(state))
@@ -123,6 +124,7 @@ class Search:
         forced = only_move(self.game, self.state)
         if forced is not None:  # nothing to think about
             self._move = forced
+            self._forced = True
             self._done = True
             self._progress = 1.0
             self._thinking = None
@@ -134,7 +136,10 @@ class Search:
         for _ in work:
             yield 0.0
         forced = only_move(self.game, self.state)
-        return forced if forced is not None else (yield from self._engine())
+        if forced is not None:
+            self._forced = True
+            return forced
+        return (yield from self._engine())
 
     def _engine(self) -> Generator[float, None, Any]:
         return engine_for(self.game)(self.game, self.state, self.level, random.Random(self.seed), self._report)
@@ -196,14 +201,15 @@ class Search:
     def stats(self) -> dict[str, Any]:
         """``iterations`` (units of work done), ``seconds`` (time spent thinking), ``longest_step``
         (the longest single unit, in seconds), ``cpu_longest_step`` (the same in processor time,
-        which leaves out the time other processes ran on a busy machine), ``level``, and the
-        engine's own figures."""
+        which leaves out the time other processes ran on a busy machine), ``level``, ``forced`` (true
+        when the move was the only legal one, chosen without thinking), and the engine's own figures."""
         return {
             "iterations": self._iterations,
             "seconds": round(self._seconds, 6),
             "longest_step": round(self._longest, 6),
             "cpu_longest_step": round(self._cpu_longest, 6),
             "level": self.level,
+            "forced": self._forced,
             **self._report,
         }
 

@@ -186,9 +186,11 @@ def think(game: StarGame, state: StarState, level: int, rng: random.Random,
     standing = winner(state.cells, geo, state.maxi)
     if state.passes == 1 and standing == me:
         report["decided_by"] = "the opponent passed and the board as it stands wins"
+        report["chances"] = chances(state.to_move, 1.0)
         return PASS
     empties = [i for i, stone in enumerate(state.cells) if stone == EMPTY]
-    if not empties:
+    if not empties:  # the board is full: the opponent's pass ends it as it stands
+        report["chances"] = chances(state.to_move, 1.0 if standing == me else 0.5 if not standing else 0.0)
         return PASS
     balanced = state.ply == 0  # the opponent may swap this stone
     tree = Tree()
@@ -204,14 +206,27 @@ def think(game: StarGame, state: StarState, level: int, rng: random.Random,
     value = stats[best * STRIDE + W] / visits if visits else 0.5
     report.update(playouts=budget, value=round(value, 4), visits=visits, nodes=len(tree))
     move = StarMove("place", board(state.size).names[tree.moves[ROOT][best]])
+    # the mover's chance as the search sees it: the opening stone's owner gets the lesser of its value and
+    # the swap's; the second player the better of placing and swapping
+    mine = min(value, 1 - value) if balanced else value
     if game.can_swap(state) and value < 0.5:
         # the opening stone is worth 1 - value to whoever owns it with this side to move
         report["decided_by"] = f"swap: the opening is worth {1 - value:.2f} to its owner"
+        report["chances"] = chances(state.to_move, 1 - value)
         return SWAP
     if state.passes == 1 and standing == 0 and value < 0.5:
         report["decided_by"] = "the opponent passed; a draw now beats playing on"
+        report["chances"] = chances(state.to_move, 0.5)
         return PASS
+    report["chances"] = chances(state.to_move, mine)
     return move
+
+
+def chances(player: int, mine: float) -> tuple[float, float]:
+    """Each player's chance of winning (indexed as `to_move`) when `player`'s is `mine` (the
+    ``chances`` of the search's report: the chance, as the search sees it, of the people now playing
+    each colour, after the chosen move)."""
+    return (mine, 1.0 - mine) if player == 0 else (1.0 - mine, mine)
 
 
 def choose(tree: Tree, balanced: bool) -> int:

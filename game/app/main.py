@@ -14,21 +14,25 @@ import argparse
 import asyncio
 import gc
 import sys
-from typing import Sequence
+from typing import Any, Sequence
 
 import pygame
 
-from game.app.games.registry import GAME_SCENES, NOT_SHOWN, OPTION_WORDS
-from game.app.saves import saved_game
+from game.app.games.registry import BOARDS, GAME_SCENES, LESSONS, NOT_SHOWN, OPTION_WORDS
+from game.app.play.lesson_scene import LessonScene, open_lesson
+from game.app.saves import analyses, saved_game
 from game.app.saves.settings import Settings
 from game.app.saves.storage import Storage, default_storage
-from game.app.screens.dialog import NoticeScene
+from game.app.screens.dialog import DialogScene, NoticeScene
 from game.app.screens.menu import MenuScene
 from game.app.ui import theme
 from game.app.ui.device import Device, default_device
 from game.app.ui.input import InputMapper, Intent
 from game.app.ui.scene import Scene
 from game.app.ui.sound import Sounds
+from game.app.ui.widgets import Button
+from game.rules import GAMES
+from game.rules.history import GameHistory
 from game.rules.reading import quote, whole_number
 
 DEFAULT_SIZE = (1280, 720)
@@ -72,9 +76,53 @@ class App:
             self.saved_games.insert(0, game)
         return saved_game.save(self.storage, game)
 
+    def kept_game(self, game_id: str) -> tuple[saved_game.SavedGame | None, bool]:
+        return saved_game.kept_game(self.storage, self.saved_games, game_id)
+
+    def keep_shown_games(self) -> None:
+        """Save every game on the scene stack as it stands (each is saved after every move already; this
+        is for a stop that comes between, such as Ctrl-C)."""
+        for scene in self.stack:
+            autosave = getattr(scene, "autosave", None)
+            if callable(autosave):
+                autosave()
+
     def forget_game(self, game_id: str) -> None:
         self.saved_games = [g for g in self.saved_games if g.id != game_id]
         self.storage.delete(saved_game.name_of(game_id))
+
+    # -- analyses of games (the Analyse screen's, kept beside the games) ----------------------
+    def kept_analysis(self, history: GameHistory) -> dict[str, Any] | None:
+        return analyses.load(self.storage, history)
+
+    def keep_analysis(self, history: GameHistory, result: dict[str, Any]) -> str | None:
+        return analyses.save(self.storage, history, result)
+
+    # -- lessons ---------------------------------------------------------------------------
+    def learn(self, name: str) -> None:
+        """Open the lesson `name` (its key: a game's name, or ``truchet-hex``) where the player left it; a
+        game's name with lessons on more than one board (``truchet``) asks which."""
+        found = [LESSONS[name]] if name in LESSONS else [
+            lesson for key, lesson in LESSONS.items() if key.startswith(name + "-")]
+        if len(found) == 1:
+            for k, scene in enumerate(self.stack):  # the lesson is open under this screen (its Rules): back to it
+                if isinstance(scene, LessonScene) and scene.lesson is found[0]:
+                    del self.stack[k + 1:]
+                    scene.layout(self.size)
+                    return
+            open_lesson(self, found[0], GAME_SCENES[found[0].game])
+        elif found:
+            title = GAMES[name].title if name in GAMES else name
+            dialog = DialogScene(self, f"Learn {title}", "Which board would you like to learn?")
+
+            def choose(lesson: object) -> None:
+                dialog.close()
+                open_lesson(self, lesson, GAME_SCENES[lesson.game])  # type: ignore[attr-defined]
+
+            dialog.buttons = [Button(lesson.title, (lambda lesson=lesson: choose(lesson)), name=f"learn-{lesson.key}",
+                                     primary=not k) for k, lesson in enumerate(found)]
+            dialog.buttons.append(Button("Cancel", dialog.close, name="cancel"))
+            self.push(dialog)
 
     # -- a game link in the page's address --------------------------------------------------
     def open_address(self) -> None:
@@ -216,9 +264,9 @@ def make_app(size: tuple[int, int] | None = None, browser: bool = IS_BROWSER, st
         size = browser_size() if browser else DEFAULT_SIZE
     flags = 0 if browser else pygame.RESIZABLE
     surface = pygame.display.set_mode(size, flags)
-    pygame.display.set_caption("Savoy, Star, know and Truchet")
+    pygame.display.set_caption("Savoy, Savoya, Star, know and Truchet")
     app = App(surface, browser, storage, device)
-    app.push(MenuScene(app, GAME_SCENES, OPTION_WORDS, NOT_SHOWN))
+    app.push(MenuScene(app, GAME_SCENES, OPTION_WORDS, NOT_SHOWN, BOARDS))
     app.open_address()  # a page opened with a game link shows that game
     return app
 
@@ -238,6 +286,9 @@ async def amain(size: tuple[int, int] | None = None, max_frames: int | None = No
             dt = clock.tick() if app.browser else clock.tick(60)
             app.step(min(dt, 100) / 1000)
             await asyncio.sleep(0)
+    except KeyboardInterrupt:  # Ctrl-C in the terminal: the games shown are kept as they stand, then quit
+        app.keep_shown_games()
+        raise
     finally:
         gc.unfreeze()
         if not app.browser:
@@ -254,6 +305,10 @@ def parse_size(text: str) -> tuple[int, int]:
     if not (MIN_SIDE <= w <= MAX_SIDE and MIN_SIDE <= h <= MAX_SIDE):
         raise ValueError(f"--size {quote(text)}: width and height must each be {MIN_SIDE}..{MAX_SIDE} pixels")
     return (w, h)
+
+
+#: the exit status after Ctrl-C (128 + SIGINT, as shells report it)
+INTERRUPTED = 130
 
 
 def run(argv: Sequence[str]) -> int:
@@ -276,7 +331,11 @@ def run(argv: Sequence[str]) -> int:
     if args.frames is not None and args.frames < 1:
         print("python -m game: error: --frames must be at least 1", file=sys.stderr)
         return 2
-    asyncio.run(amain(size, args.frames))
+    try:
+        asyncio.run(amain(size, args.frames))
+    except KeyboardInterrupt:
+        print("python -m game: stopped (Ctrl-C); the games in progress are saved", file=sys.stderr)
+        return INTERRUPTED
     return 0
 
 

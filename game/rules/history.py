@@ -32,6 +32,16 @@ from .reading import TOO_LARGE, quote
 S = TypeVar("S")
 M = TypeVar("M", bound=Move)
 
+#: The most moves (plies: every roll, draw and pass counts) a game may have. Above the longest game each
+#: game's house limits allow at their defaults (four-player Savoya's turn limit of 500 a player: about
+#: 4,000 plies; Savoy's 1,000 turns: about 2,000; Star of size 14, 507 cells: about 1,000), it keeps a record
+#: or a link from holding a game so long that reading it would hold the app (every game replays at
+#: 5,500 plies a second of processor time or more here, so the longest loads in under a second). Records and
+#: links longer than this are refused before any move is replayed. A game that reaches it is drawn
+#: (`GameHistory.outcome`): one whose rules would let it go on for ever (Truchet's draw only claimed, know
+#: without a turn limit) or whose house limit was set higher. The README's "Game records" gives the figures.
+MAX_PLIES = 5_000
+
 #: New seeds are drawn below this bound (2**53, so that a seed survives a trip through JSON in JavaScript).
 SEED_BOUND = 1 << 53
 
@@ -46,6 +56,11 @@ def check_seed(seed: object) -> int:
     if isinstance(seed, bool) or not isinstance(seed, int) or abs(seed) >= TOO_LARGE:
         raise RulesError(f"a seed is a whole number of at most 18 digits, not {quote(seed)}", "seed")
     return seed
+
+
+def too_long() -> str:
+    """The message refusing a game longer than MAX_PLIES."""
+    return f"a game may have at most {MAX_PLIES:,} moves (rolls and passes count), and this one has more"
 
 
 def dice_generator(seed: int, n: int) -> random.Random:
@@ -96,6 +111,8 @@ class GameHistory(Generic[S, M]):
     def play(self, move: M | str) -> M:
         """Apply a move (or its notation); raises a RulesError and keeps the game as it was."""
         self._check_not_resigned()
+        if self.ended_early:
+            raise IllegalMoveError(f"the game is over: {self.outcome().reason}", "game_over")
         if isinstance(move, str):
             move = self.game.parse_move(move, self.state)
         new_state = self.game.apply(self.state, move)
@@ -144,11 +161,23 @@ class GameHistory(Generic[S, M]):
 
     # -- the end ------------------------------------------------------------------------
     def outcome(self) -> Outcome | None:
-        """How the game ended, or None while it goes on: a resignation, else what the rules say."""
+        """How the game ended, or None while it goes on: a resignation, else what the rules say, else a
+        draw once the game has MAX_PLIES moves (a game whose house limits allow more, or that has none,
+        such as Truchet's draw only claimed, stops there)."""
         if self.resigned is not None:
             players = self.game.seat_names(self.start)
             return Outcome(1 - self.resigned, f"{players[self.resigned]} resigned")
-        return self.game.outcome(self.state)
+        outcome = self.game.outcome(self.state)
+        if outcome is None and len(self.moves) >= MAX_PLIES:
+            return Outcome(None, f"drawn: the game reached {MAX_PLIES:,} moves, the most a game may have")
+        return outcome
+
+    @property
+    def ended_early(self) -> bool:
+        """True when the game is over by something its rules do not know of: a resignation, or the
+        MAX_PLIES bound. Its last state then reads as a game going on, so callers ask this before they
+        offer moves or a turn."""
+        return self.resigned is not None or (len(self.moves) >= MAX_PLIES and self.game.outcome(self.state) is None)
 
     def resign(self, player: int) -> None:
         """`player` (an index into the game's players) resigns: the other player wins. Only in a game of
@@ -160,7 +189,7 @@ class GameHistory(Generic[S, M]):
             raise IllegalMoveError(f"no player {quote(player)} to resign: the players are {', '.join(players)}",
                                    "resign")
         self._check_not_resigned()
-        outcome = self.game.outcome(self.state)
+        outcome = self.outcome()
         if outcome is not None:
             raise IllegalMoveError(f"the game is already over ({outcome.reason}): nobody can resign", "game_over")
         self.resigned = player

@@ -31,11 +31,18 @@ share them and win together (`Outcome.winners`; each seat's score is its
 Conjunction's). Readings of our own, where the rules are silent: the opening roll
 is one die per seat (``roll:4/2/6/1``), a tie for the highest rolling again;
 an Errand's contest die and a Path contender's roll are the other colour's; a
-failed Path's contest die (``-conservation``) goes to the next seat of the
-contending colour; after Resolution the other colour catches up, played by its
-next seat in turn order, which may move any unconnected piece of its colour; in
-the Eternal game the seat that resolved begins the next cycle. Not played with
-four: the Symmetric version (partners rolling together; its wording is unclear).
+seat moves only its own three pieces; after Resolution the other colour catches
+up, played by its next seat in turn order, which may move any unconnected piece
+of its colour; in the Eternal game the seat that resolved begins the next cycle.
+Not played with four: the Symmetric version (partners rolling together; its
+wording is unclear).
+
+The Solipsistic Path with three or four players (design 19): a point of
+contention may be challenged once every side (with four, both Conjunctions) has
+rolled while it stood, so its maker never on its next turn; a lost contest
+passes the die to the contender (with four, the contending colour's next seat,
+never the mover's partner), who rolls afresh or under ``-conservation`` moves the
+contest die, and play goes on in seat order from there.
 
 Three players (``-players=3``; 2.12, design 15, under-specified in the rules and
 to be playtested): the seats are Bards, Fools and Heralds, in that turn order;
@@ -49,12 +56,14 @@ at once. Readings of our own: the opening roll is one die each, a tie for the
 highest rolling again; an Errand's contest die is rolled by "the others"; a
 Path's contender is the first side after the mover in turn order whose pieces
 influence the point of contention (the two contest dice are written in seat
-order), and a failed Path's die (``-conservation``) goes to that contender, whose
-turn it becomes; after a Resolution each other side catches up in turn (one
-holding all its connections already is passed over); the resolver wins unless a
-catch-up completed another resolved pattern, when the scores of those resolved
-decide. Not played by three: the Symmetric and Eternal versions, ``-nets``,
-``-formal`` and ``-pathneed=walled`` (refused with a message).
+order); a Path move (under the default literal ``-sopath``) or a catch-up move
+may pass only points of contention its own side is party to, never a space two
+other sides contend, which it does not influence (as with two players a space
+the opponent alone influences blocks); after a Resolution each other side
+catches up in turn (one holding all its connections already is passed over);
+the resolver wins unless a catch-up completed another resolved pattern, when the
+scores of those resolved decide. Not played by three: the Symmetric and Eternal
+versions, ``-nets``, ``-formal`` and ``-pathneed=walled`` (refused with a message).
 
 Notation
     ``14.0-14.1a``        move the piece on 14.0 to 14.1a (Symmetric version:
@@ -349,7 +358,9 @@ class KnowState:
     ply: int = 0
     seat: int = 0                             # four players: the seat acting (its colour is `player`)
     resolver_seat: int = -1                   # four players: the seat whose move Resolved
-    contender: int = -1                       # three players: the side contesting the Path in progress
+    contender: int = -1                       # the side contesting the Path in progress (or just lost)
+    last_turns: tuple[int, ...] = (NEVER,) * 3  # per side (a colour; with three players a type): the turn in
+                                              # which it last had its turn, before the one in progress
     catchers: tuple[int, ...] = ()            # three players: the sides still to catch up after this one
 
     def at(self, name: str) -> int | None:
@@ -591,9 +602,12 @@ def net_block(pos: tuple[int, ...], snap: Snapshot, piece: int) -> int:
     return block
 
 
-def _born_after(before: tuple[int, ...], after: tuple[int, ...], born: tuple[int, ...], turn: int) -> tuple[int, ...]:
-    old = Snapshot(before).poc
-    new = Snapshot(after).poc
+def _born_after(before: tuple[int, ...], after: tuple[int, ...], born: tuple[int, ...], turn: int,
+                three: bool = False) -> tuple[int, ...]:
+    """`born` with the turn noted for every point of contention (between sides) that `after` has and `before`
+    had not."""
+    old = Snapshot(before, three).poc
+    new = Snapshot(after, three).poc
     arisen = new & ~old
     if not arisen:
         return born
@@ -603,6 +617,16 @@ def _born_after(before: tuple[int, ...], after: tuple[int, ...], born: tuple[int
         out[low.bit_length() - 1] = turn
         arisen ^= low
     return tuple(out)
+
+
+def _possessive(name: str) -> str:
+    """``Red's``, ``Bards'`` (the three-player sides are plural)."""
+    return name + ("'" if name.endswith("s") else "'s")
+
+
+def _noted(turns: tuple[int, ...], side: int, turn: int) -> tuple[int, ...]:
+    """`turns` (each side's last turn) with `side`'s set to `turn`."""
+    return turns[:side] + (turn,) + turns[side + 1:]
 
 
 def _bits(mask: int) -> list[int]:
@@ -749,8 +773,13 @@ class KnowGame(Game[KnowState, KnowMove]):
             player = SEATS_4[seat][0]
         else:
             seat = player
+        last = [NEVER] * 3  # each side's last turn, as if the seats before this one had theirs in turn order
+        count = start.opts.players
+        for back in range(count, 0, -1):
+            earlier = (seat - back) % count
+            last[SEATS_4[earlier][0] if start.opts.four else earlier] = turn - back
         state = KnowState(start.opts, tuple(pos), phase=phase, player=player, seat=seat, dice=tuple(dice), born=born,
-                          turn=turn, note="set-up position")
+                          turn=turn, note="set-up position", last_turns=tuple(last))
         if phase == PREROLL or (phase == ROLL and not state.dice):
             return self._begin_turn(state, player, turn, seat=seat)
         return state
@@ -946,9 +975,20 @@ class KnowGame(Game[KnowState, KnowMove]):
             if state.opts.pathneed == "walled" and not self.walled_in(state, piece, snap):
                 continue
             for poc in _bits(near):
-                if state.born[poc] <= state.turn - 3:
+                if self.path_ripe(state, poc):
                     out.append((piece, poc))
         return out
+
+    def path_ripe(self, state: KnowState, poc: int) -> bool:
+        """Whether the point of contention `poc` has stood long enough for a Path (step 1; designs 7 and 19):
+        since before the mover's previous roll, so that every side (with four players, each Conjunction) has
+        had a turn since it arose. Two players count three turns, the same thing while turns alternate; only
+        at an Eternal cycle's start, which the resolver begins, do the two differ, and there the count of
+        turns is kept as it always was."""
+        born = state.born[poc]
+        if state.opts.players == 2:
+            return born <= state.turn - 3
+        return all(turn > born for turn in state.last_turns[:3 if state.opts.three else 2])
 
     def walled_in(self, state: KnowState, piece: int, snap: Snapshot | None = None) -> bool:
         """The piece cannot reach the opponent's half through spaces open to it under the normal rules."""
@@ -1034,7 +1074,8 @@ class KnowGame(Game[KnowState, KnowMove]):
             return
         if move.kind == "roll":
             raise IllegalMoveError(
-                f"{move}: no roll is due; it is {self.seat_label(state)}'s turn to {self._task(state)}", "not_chance")
+                f"{move}: no roll is due; it is {_possessive(self.seat_label(state))} turn to {self._task(state)}",
+                "not_chance")
         if not self._is_legal(state, move):
             raise IllegalMoveError(self._why(state, move), "illegal")
 
@@ -1125,10 +1166,12 @@ class KnowGame(Game[KnowState, KnowMove]):
         if piece is None:
             return f"{move}: there is no piece on {move.src}"
         if self.side(state, piece) != state.player:
-            return f"{move}: the piece on {move.src} is {self.side_label(state, self.side(state, piece))}'s; it is " \
-                   f"{me}'s turn"
+            return (f"{move}: the piece on {move.src} is "
+                    f"{_possessive(self.side_label(state, self.side(state, piece)))}; it is {_possessive(me)} turn")
         if state.resolved == state.player:
             return f"{move}: {me} has Resolved; those pieces move no more"
+        if state.phase != POST_MOVE and piece not in self.own_pieces(state):
+            return self._partners_piece(state, move, piece)
         if move.kind == "errand":
             return self._why_errand(state, move, piece)
         if state.phase == ERRAND_MOVE and state.errand and piece != state.errand[0]:
@@ -1173,6 +1216,14 @@ class KnowGame(Game[KnowState, KnowMove]):
         return (f"{move}: no path of exactly {die} jumps reaches {move.dst} without entering occupied "
                 f"or {self.opponent_label(state)}-influenced spaces (no space twice)")
 
+    def _partners_piece(self, state: KnowState, move: KnowMove, piece: int) -> str:
+        """Four players: the piece is the partner's (same colour, other stripe), which only its own seat moves."""
+        theirs = SEAT_NAMES_4[SEATS_4.index((owner(piece), striped(piece)))]
+        stripe = "striped" if SEATS_4[state.seat][1] else "plain"
+        return (f"{move}: the piece on {move.src} is {_possessive(theirs)}; partners move only their own pieces, "
+                f"{self.seat_label(state)} its {stripe} Bard, Fool and Herald (a Conjunction's pieces are shared "
+                "only in the catch-up after Resolution)")
+
     def _why_errand(self, state: KnowState, move: KnowMove, piece: int) -> str:
         if state.phase != MOVE:
             return f"{move}: an Errand is requested right after the roll"
@@ -1196,6 +1247,8 @@ class KnowGame(Game[KnowState, KnowMove]):
         piece = state.at(move.src or "")
         if piece is None or self.side(state, piece) != state.player:
             return f"{move}: there is no piece of {self.seat_label(state)} on {move.src}"
+        if piece not in self.own_pieces(state):
+            return self._partners_piece(state, move, piece)
         poc = geo.index[move.dst or ""]
         snap = Snapshot(state.pos, state.opts.three)
         if not snap.poc >> poc & 1:
@@ -1204,8 +1257,10 @@ class KnowGame(Game[KnowState, KnowMove]):
             return f"{move}: {move.dst} does not border {move.src}; the first jump must go into it"
         if snap.occupied >> poc & 1:
             return f"{move}: {move.dst} is occupied"
-        if state.born[poc] > state.turn - 3:
-            return (f"{move}: the point of contention {move.dst} must have stood for a roll of both players "
+        if not self.path_ripe(state, poc):
+            every = "both players" if state.opts.players == 2 else (
+                "both Conjunctions" if state.opts.four else "every player")
+            return (f"{move}: the point of contention {move.dst} must have stood for a roll of {every} "
                     "before a Path may be declared through it")
         if state.opts.pathneed == "walled":
             return f"{move}: that piece can still reach the far half under the normal rules"
@@ -1226,6 +1281,7 @@ class KnowGame(Game[KnowState, KnowMove]):
                 return replace(state, phase=ROLL, note=f"{self.seat_label(state)} rolls")
             piece, poc = state.at(move.src or ""), board().index[move.dst or ""]
             return replace(state, phase=PATH_ROLL, path=(piece, poc),  # type: ignore[arg-type]
+                           contender=self.contender_of(state, poc),
                            note=f"{self.seat_label(state)} declares a Solipsistic Path through {move.dst}")
         if phase == PATH_ROLL:
             return self._apply_path_contest(state, move)
@@ -1288,10 +1344,10 @@ class KnowGame(Game[KnowState, KnowMove]):
         text = f"Path contest: {name} {rolls[mover]}+{bonus[mover]}={m}, {rival_name} {rolls[rival]}+{bonus[rival]}={c}"
         if m == c:
             return replace(state, contest=contest, note=text + ": level, both roll again")
-        if c > m:
+        if c > m:  # the die passes to the contender, and play goes on in seat order from there (design 19)
             kept = (rolls[rival],) if state.opts.conservation else ()
-            lost = replace(state, contest=contest, path=None, contender=rival)
-            return self._end_turn(lost, text + f": {name}'s turn is forfeit", kept=kept)
+            lost = replace(state, contest=contest, path=None)
+            return self._end_turn(lost, text + f": {_possessive(name)} turn is forfeit", kept=kept, to=rival)
         state = replace(state, phase=PATH_MOVE, dice=(rolls[mover],), contest=contest)
         if not self._path_dests(state, piece, poc, rolls[mover]):
             return self._end_turn(replace(state, path=None),
@@ -1346,7 +1402,7 @@ class KnowGame(Game[KnowState, KnowMove]):
         pos = list(state.pos)
         pos[piece] = dst
         new_pos = tuple(pos)
-        born = _born_after(state.pos, new_pos, state.born, state.turn)
+        born = _born_after(state.pos, new_pos, state.born, state.turn, state.opts.three)
         phase = state.phase
         if phase == POST_MOVE:
             left = list(state.dice)
@@ -1384,16 +1440,17 @@ class KnowGame(Game[KnowState, KnowMove]):
             return self._end_turn(state, state.note + "; no move for the other die")
         return self._end_turn(state, state.note + ": no move is possible, the turn passes")
 
-    def _end_turn(self, state: KnowState, note: str, kept: tuple[int, ...] = ()) -> KnowState:
-        """The turn passes on: to the other player, or with four to the next seat clockwise (design 16);
-        `kept` dice (a failed Path's contest die) go to the contender, the next seat of the other colour."""
+    def _end_turn(self, state: KnowState, note: str, kept: tuple[int, ...] = (), to: int | None = None) -> KnowState:
+        """The turn passes on to the next seat in turn order (with four, clockwise: design 16), or `to` a side:
+        after a lost Path, the die passes to the contender (with four, the contending colour's next seat) and
+        play goes on in seat order from there (design 19). `kept` dice (under -conservation the contest die)
+        are that seat's to move."""
+        state = replace(state, note=note, last_turns=_noted(state.last_turns, state.player, state.turn))
         if state.opts.four:
-            seat = self.next_seat(state.opts, state.seat, 1 - state.player if kept else None)
-            return self._begin_turn(replace(state, note=note), SEATS_4[seat][0], state.turn + 1, kept, seat=seat)
-        if state.opts.three:  # the next seat; a failed Path's contest die goes to its contender
-            side = state.contender if kept else (state.player + 1) % 3
-            return self._begin_turn(replace(state, note=note), side, state.turn + 1, kept)
-        return self._begin_turn(replace(state, note=note), 1 - state.player, state.turn + 1, kept)
+            seat = self.next_seat(state.opts, state.seat, to)
+            return self._begin_turn(state, SEATS_4[seat][0], state.turn + 1, kept, seat=seat)
+        side = (state.player + 1) % state.opts.players if to is None else to
+        return self._begin_turn(state, side, state.turn + 1, kept)
 
     def _begin_turn(self, state: KnowState, player: int, turn: int, kept: tuple[int, ...] = (),
                     kept_words: str = "the contest roll", seat: int | None = None) -> KnowState:
@@ -1401,7 +1458,7 @@ class KnowGame(Game[KnowState, KnowMove]):
         played before any new roll."""
         opts = state.opts
         fresh = replace(state, player=player, seat=player if seat is None else seat, turn=turn, dice=(), kept=(),
-                        moved=(), only_type=-1, errand=None, errand_done=False, excluded=-1, path=None)
+                        moved=(), only_type=-1, errand=None, errand_done=False, excluded=-1, path=None, contender=-1)
         if opts.limit and turn >= opts.limit:
             return self._finish(fresh, None, f"the turn limit ({opts.limit}) is reached")
         if kept:
@@ -1420,6 +1477,7 @@ class KnowGame(Game[KnowState, KnowMove]):
     def _resolve(self, state: KnowState) -> KnowState:
         me = state.player
         state = replace(state, resolved=me, resolver_seat=state.seat,
+                        last_turns=_noted(state.last_turns, me, state.turn),
                         note=state.note + f": {self.side_label(state, me)} has Resolved")
         if state.opts.three:  # each other side catches up in turn (design 15's reading)
             return self._next_catch_up(replace(state, catchers=((me + 1) % 3, (me + 2) % 3)))
@@ -1511,7 +1569,7 @@ class KnowGame(Game[KnowState, KnowMove]):
             a, b = 2 * t, 6 + 2 * t
             pos[a], pos[b] = pos[b], pos[a]
         new_pos = tuple(pos)
-        born = _born_after(state.pos, new_pos, state.born, state.turn)
+        born = _born_after(state.pos, new_pos, state.born, state.turn, state.opts.three)
         first = state.resolved if state.resolved is not None else 1 - state.player
         if opts.four:  # the seat that resolved begins, else the next seat of the other colour
             seat = state.resolver_seat if state.resolved is not None else self.next_seat(opts, state.seat, first)
@@ -1624,7 +1682,7 @@ class KnowGame(Game[KnowState, KnowMove]):
             "kept_dice": list(state.kept),
             "turn": state.turn,
             "cycle": state.cycle,
-            "cycle_results": ["draw" if r < 0 else PLAYERS[r] for r in state.results],
+            "cycle_results": ["draw" if r < 0 else self.side_label(state, r) for r in state.results],
             "pieces": {piece_code(i): geo.names[where] for i, where in enumerate(state.pos)},
             "influence": self.influence(state),
             "connections": {self.side_label(state, p): [f"{TYPES[piece_type(a)]} {geo.names[state.pos[a]]}"

@@ -28,14 +28,15 @@ import re
 import zlib
 
 from .errors import RecordError
-from .history import GameHistory
+from .history import MAX_PLIES, GameHistory, too_long
 from .record import header_line, read_record, split_record, write_record
 
 PREFIX = "g1."
 #: Longest link text read (characters): far more than any real game needs.
 MAX_LINK = 200_000
-#: Largest record a link may unpack to (bytes): stops a small link that inflates to gigabytes.
-MAX_RECORD = 4_000_000
+#: Largest record a link may unpack to (bytes): stops a small link that inflates to gigabytes. A game of
+#: MAX_PLIES moves of the longest notation (Savoya's four-part turns) takes about 300 kB.
+MAX_RECORD = 1_000_000
 _BASE64URL = re.compile(r"[A-Za-z0-9_-]*")
 
 
@@ -79,17 +80,22 @@ def record_from_link(link: str) -> str:
     try:
         data = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
         unpacker = zlib.decompressobj(-15)
-        raw = unpacker.decompress(data, MAX_RECORD)
-        if unpacker.unconsumed_tail:
-            raise RecordError("the game link holds more than a game record can be", key="link")
-        raw += unpacker.flush()
+        raw = unpacker.decompress(data, MAX_RECORD + 1)  # never more than that is inflated
+        if len(raw) > MAX_RECORD or unpacker.unconsumed_tail:
+            raise RecordError(f"the game link holds more than a game record can be ({MAX_RECORD:,} bytes)",
+                              key="link")
         if not unpacker.eof:
             raise RecordError("the game link is damaged: it is cut short", key="link")
         compact = raw.decode("utf-8")
     except (binascii.Error, zlib.error, UnicodeDecodeError):
         raise RecordError("the game link is damaged: it cannot be unpacked", key="link") from None
     heads, _, moves = compact.partition("\n\n")
-    numbered = [f"{n}. {move}" for n, move in enumerate((m for m in moves.split("\n") if m), 1)]
+    numbered = []
+    for move in moves.split("\n"):
+        if move:
+            if len(numbered) == MAX_PLIES:  # refused before anything is replayed
+                raise RecordError(f"the game link: {too_long()}", key="too_long")
+            numbered.append(f"{len(numbered) + 1}. {move}")
     return heads + "\n\n" + "".join(line + "\n" for line in numbered)
 
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Iterable, Mapping, Sequence, Union
 
 from .errors import OptionError
-from .reading import excerpt, quote, show_number, whole_number
+from .reading import quote, show_number, whole_number
 
 OptionValue = Union[int, bool, str]
 
@@ -100,7 +100,7 @@ Variants = Sequence[Sequence[Option]]
 def chosen(specs: Iterable[Option], values: Mapping[str, object] | None,
            variants: Variants = ()) -> tuple[Option, ...]:
     """The option list in force for `values`: the variant whose switch is on, else `specs`."""
-    values = values or {}
+    values = _mapping(values)
     on = [variant for variant in variants if variant[0].name in values and variant[0].check(values[variant[0].name])]
     if len(on) > 1:
         names = " and ".join(f"-{variant[0].name}" for variant in on)
@@ -116,6 +116,7 @@ def validate(specs: Iterable[Option], values: Mapping[str, object] | None,
     switch given as off is dropped, and an option that only a variant has is refused while it is off.
     """
     specs = tuple(specs)
+    values = _mapping(values)
     in_force = chosen(specs, values, variants)
     by_name = {spec.name: spec for spec in in_force}
     switches = {variant[0].name: variant for variant in variants}
@@ -126,7 +127,7 @@ def validate(specs: Iterable[Option], values: Mapping[str, object] | None,
                 continue  # a variant switched off: the plain game
             owner = next((variant[0].name for variant in variants if any(s.name == name for s in variant)), None)
             if owner is not None:
-                raise OptionError(f"option -{excerpt(str(name))} belongs to -{owner}: give -{owner} too",
+                raise OptionError(f"option {quote('-' + name)} belongs to -{owner}: give -{owner} too",
                                   "option_unknown")
             raise OptionError(_unknown(name, _every(specs, variants)), "option_unknown")
         result[name] = by_name[name].check(value)
@@ -141,7 +142,11 @@ def parse_flags(specs: Iterable[Option], flags: Iterable[str], variants: Variant
     for spec in every:
         by_name.setdefault(spec.name, spec)
     values: dict[str, object] = {}
+    if isinstance(flags, (str, bytes)) or not isinstance(flags, Iterable):
+        raise OptionError(f"options are a list of flags such as ['-size=5'], not {quote(flags)}", "option_syntax")
     for flag in flags:
+        if not isinstance(flag, str):
+            raise OptionError(f"{quote(flag)} is not an option: options are texts such as -size=5", "option_syntax")
         text = flag.strip()
         if not text.startswith("-") or len(text) < 2:
             raise OptionError(f"{quote(flag)} is not an option: options look like -name or -name=value",
@@ -158,6 +163,18 @@ def parse_flags(specs: Iterable[Option], flags: Iterable[str], variants: Variant
         else:
             values[name] = raw
     return validate(specs, values, variants)
+
+
+def _mapping(values: object) -> Mapping[str, object]:
+    """`values` as option values by name; OptionError quoting it when it is not a mapping of names."""
+    if values is None:
+        return {}
+    if not isinstance(values, Mapping):
+        raise OptionError(f"options are values by name, such as {{'size': 5}}, not {quote(values)}", "option_syntax")
+    for name in values:
+        if not isinstance(name, str):
+            raise OptionError(f"an option's name is a text such as 'size', not {quote(name)}", "option_syntax")
+    return values
 
 
 def to_flags(specs: Iterable[Option], values: Mapping[str, OptionValue],
@@ -189,4 +206,4 @@ def _every(specs: tuple[Option, ...], variants: Variants) -> tuple[Option, ...]:
 
 def _unknown(name: str, specs: tuple[Option, ...]) -> str:
     known = ", ".join(f"-{spec.name}" for spec in specs) or "none"
-    return f"unknown option -{excerpt(str(name))}; this game's options are: {known}"
+    return f"unknown option {quote('-' + name if isinstance(name, str) else name)}; this game's options are: {known}"

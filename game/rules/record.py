@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 
 from . import GAMES, get_game
 from .errors import RecordError, RulesError
-from .history import GameHistory, check_seed
+from .history import MAX_PLIES, GameHistory, check_seed, too_long
 from .reading import excerpt, quote, whole_number
 
 _HEADER = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]$', re.ASCII)
@@ -90,7 +90,8 @@ def write_record(history: GameHistory) -> str:
 
 
 def split_record(text: str) -> RecordText:
-    """The headers and move lines of a record, checked for form only (numbering, header syntax)."""
+    """The headers and move lines of a record, checked for form only (numbering, header syntax, at most
+    MAX_PLIES moves), each refusal at its line: nothing after the first wrong line is read."""
     if not isinstance(text, str):
         raise RecordError(f"a record is text, not {type(text).__name__}")
     record = RecordText()
@@ -118,6 +119,8 @@ def split_record(text: str) -> RecordText:
             line = numbered.group(2).strip()
             if not line:
                 raise RecordError(f"move {expected_number} is missing after its number", number)
+        if expected_number > MAX_PLIES:  # refused before anything is replayed, and before more is read
+            raise RecordError(too_long(), number, key="too_long")
         record.moves.append((number, line))
         expected_number += 1
     return record

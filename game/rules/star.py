@@ -377,3 +377,60 @@ def _ordinal(k: int) -> str:
 
 
 STAR = StarGame()
+
+
+# --------------------------------------------------------------------------- set-up positions
+def position(layout: str, to_move: int | str = 0, options: dict[str, object] | None = None) -> StarState:
+    """A position for tests, puzzles and lessons: `layout` names the stones, a colour's letter before its
+    cells (``"X C3 D4 O E5"``; case-insensitive), `to_move` the colour to move (0 or "X", 1 or "O") and
+    `options` the board (``{"size": 5, "maxi": True}``). Its move count is the number of stones, and no
+    swap is open (a swap follows an opening move: play it from the start instead).
+
+    Raises NotationError for a word that is not a colour or a cell of this board, IllegalMoveError for a
+    cell named twice.
+
+    >>> str(position_text(position("x c3 d4 o e5", "O", {"size": 5})))
+    'X C3 D4 O E5'
+    """
+    start = STAR.new(options)
+    geo = start.board
+    cells = list(start.cells)
+    colour = None
+    for word in layout.split():
+        if word.upper() in PLAYERS:
+            colour = PLAYERS.index(word.upper())
+            continue
+        if colour is None:
+            raise NotationError(f"{quote(word)}: name the colour (X or O) before its cells, as in 'X C3 D4 O E5'",
+                                "position")
+        cell = STAR.parse_move(word, start)
+        if cell.kind != "place":
+            raise NotationError(f"{quote(word)} is not a cell", "position")
+        index = geo.index[cell.cell or ""]
+        if cells[index] != EMPTY:
+            raise IllegalMoveError(f"{cell.cell} is named twice in the position", "occupied")
+        cells[index] = colour + 1
+    if isinstance(to_move, str):
+        if to_move.upper() not in PLAYERS:
+            raise NotationError(f"the player to move is X or O, not {quote(to_move)}", "position")
+        to_move = PLAYERS.index(to_move.upper())
+    if to_move not in (0, 1):
+        raise NotationError(f"the player to move is 0 (X) or 1 (O), not {quote(to_move)}", "position")
+    stones = sum(1 for stone in cells if stone != EMPTY)
+    return StarState(start.size, start.maxi, tuple(cells), to_move, ply=stones)
+
+
+def position_text(state: StarState) -> str:
+    """The stones of `state` as `position` reads them (``"X C3 D4 O E5"``), each colour's cells in board
+    order; a colour with no stones is left out."""
+    geo = state.board
+    words = []
+    for colour, letter in enumerate(PLAYERS):
+        cells = [geo.names[i] for i, stone in enumerate(state.cells) if stone == colour + 1]
+        if cells:
+            words += [letter, *cells]
+    return " ".join(words)
+
+
+# The set-up constructor as the game's own method, as the other games have theirs (`GAME.position`).
+StarGame.position = staticmethod(position)  # type: ignore[attr-defined]

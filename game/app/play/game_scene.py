@@ -4,11 +4,16 @@ computer at any seat.
 Every move goes through `GameScene.play`; the game-over screen opens from `check_over`, and the
 game's rules page is the class attribute `rules_page` (set by each game's scene).
 
-Seats (`game.app.saves.seats`) say who plays each side: ``Human`` or ``Computer N`` (level N). The
-computer is driven from `update`, the one place every game's frame goes through: when a computer
-seat is to act, its dice are rolled (the scene's own `start_roll`, with the game's seeded roll), or
-its move is thought out a slice of each frame (`game.app.play.computer`) and then played through
-`play`, like any move. The Hint button runs the same search for the person to move.
+Seats say who plays each side (`game.app.play.seating`: a person here, the computer at a level, a person
+at a distance in a game by link, and the words for each). The computer is driven from `update`, the one
+place every game's frame goes through: when a computer seat is to act, its dice are rolled (the scene's
+own `start_roll`, with the game's seeded roll), or its move is thought out a slice of each frame
+(`game.app.play.computer`) and then played through `play`, like any move. The Hint button runs the same
+search for the person to move.
+
+Nothing waits for a tap it does not need (`drive_automatic`): a roll that is all that can happen is thrown
+by itself (unless the player keeps manual rolls), and a move that is the only legal one is played for the
+person after `FORCED_PAUSE`, the message saying why first. Undo takes back past them.
 
 Moves slide (`game.app.play.motion`): `play` and `redo` start a `Motion` from what the board
 showed before the move, which each game draws from its `slides` hook for a fifth of a second of
@@ -20,6 +25,10 @@ by putting a copy of the first n moves in `history`, which every game's scene dr
 keeping the game itself aside (`live_history`) until `end_review`. While a position is reviewed
 nothing is played, rolled, taken back or thought about: the computer's search and the hint wait
 where they were and go on when the game is back. A game ended by resignation stays in review.
+
+Analysis: the Analyse screen (`game.app.screens.analysis`) lies over the scene in review; the scene keeps
+the game's analysis (`analysis`) while it lives, and draws on the board the moves the screen gives it for
+the position shown (`board_note`).
 """
 
 from __future__ import annotations
@@ -27,13 +36,17 @@ from __future__ import annotations
 import random
 from typing import Any, Sequence
 
+import pygame
+
 from game.ai import DEFAULT_LEVEL
+from game.app.play.analysing import AnalysisRun
 from game.app.play.computer import MOVE_PAUSE, SLICE, Thinking, search_seed
 from game.app.play.motion import MOTION_SECONDS, Frame, Motion, Slide
+from game.app.play.seating import Seating
 from game.app.saves import saved_game
 from game.app.saves.saved_game import SavedGame
-from game.app.saves.seats import HUMAN, SEAT_KINDS, parse_seat
-from game.app.saves.seats import level_of as seat_level
+from game.app.saves.seats import HUMAN, REMOTE, SEAT_KINDS
+from game.app.screens.analysis import BoardNote
 from game.app.screens.game_over import GameOverScene
 from game.app.screens.rules import RulesPage
 from game.app.ui.scene import Host, Scene
@@ -44,11 +57,15 @@ from game.rules.options import OptionValue
 
 #: seconds the computer's move stays marked on the board after it is played
 FLASH_SECONDS = 1.2
+#: seconds a roll that is all that can happen waits before it is thrown for the players (so each roll is seen)
+ROLL_PAUSE = 0.35
+#: seconds a move that is the only legal one waits before it is played for its player, the message saying why
+FORCED_PAUSE = 1.0
 #: Seat kinds that can be chosen on the new-game page (a computer seat also has its level).
 AVAILABLE_SEATS = frozenset(SEAT_KINDS)
 
 
-class GameScene(Scene):
+class GameScene(Seating, Scene):
     """Base of the scene that plays one game: a GameHistory, the seats and a message line.
 
     Every move goes through `play`, which reports a refused move as a message
@@ -61,6 +78,14 @@ class GameScene(Scene):
 
     #: the game's rules page (the menu's and the scene's Rules button); None: a page made from the summary
     rules_page: RulesPage | None = None
+    #: its chance moves are rolls a player may throw by hand (`Settings.manual_rolls`); Truchet's tiles drawn
+    #: at random follow the choice of `random` by themselves
+    hand_rolls = True
+
+    @classmethod
+    def draw_picture(cls, surface: pygame.Surface, rect: pygame.Rect, state: Any) -> None:
+        """A small picture of `state` filling `rect`, drawn by the game's own view (the menu's picture of a
+        board). Each game draws its own; by default, nothing."""
 
     @classmethod
     def rules_page_for(cls, options: dict[str, OptionValue] | None) -> RulesPage | None:
@@ -90,37 +115,23 @@ class GameScene(Scene):
         self.decisions: list[dict[str, Any]] = []  # the figures of each computer decision, in order
         self.flash_move: Any = None      # the computer's last move, marked on the board for a moment ...
         self.flash_left = 0.0            # ... for this many more seconds
-        self._waiting: Any = None        # the position the computer has been waiting in ...
+        self._waiting: Any = None        # the position the computer (or a roll, a forced move) waits in ...
         self._waited = 0.0               # ... and for how long
+        self._forced: tuple[Any, Any] | None = None  # (state, its only legal move or None), for the state shown
+        self._forced_said: Any = None    # the state whose forced move the message line announced
         self._live: GameHistory | None = None  # the game itself while one of its positions is reviewed
         self.review_at: int | None = None      # the number of moves shown while reviewing
         self.from_link = False           # opened from a game link: Share is due after each move made here
         self.share_due = False
+        self.shared_at = 0               # moves played when the link was last given (Undo stops there)
         self.motion: Motion | None = None  # the last move's pieces on their way (see `slides`)
         self.motion_seconds = MOTION_SECONDS
+        self.analysis: AnalysisRun | None = None  # the game's analysis (the Analyse screen), kept while the scene lives
+        self.board_note: BoardNote | None = None   # moves the Analyse screen has the board draw on a reviewed position
 
     @property
     def state(self) -> Any:
         return self.history.state
-
-    @property
-    def seat_names(self) -> tuple[str, ...]:
-        """The players of this game in seat order (``R, B, L, T`` for Savoya by four; know by four names
-        its seats by colour and stripe): cards, messages and the game-over screen name them so."""
-        return self.game.seat_names(self.history.start)
-
-    def seats_for(self, seats: Sequence[str]) -> tuple[str, ...]:
-        """Who plays each seat of this game: `seats` in order, a person at any seat they leave out."""
-        count = len(self.seat_names)
-        return tuple(parse_seat(seat) for seat in (*seats, *(HUMAN,) * count)[:max(count, len(seats))])
-
-    def person_of(self, colour: int, state: Any = None) -> int:
-        """Which person (0 = whoever sat down first) plays `colour` now (or in `state`)."""
-        return colour
-
-    def seat_label(self, colour: int) -> str:
-        person = self.person_of(colour)
-        return f"Player {person + 1} ({self.seats[person]})"
 
     def say(self, words: str, error: bool = False) -> None:
         self.message, self.message_is_error = words, error
@@ -156,7 +167,7 @@ class GameScene(Scene):
         except RulesError as err:
             self.say(str(err), error=True)
             return False
-        self.share_due = self.from_link
+        self.share_due = self.from_link and self.remote_to_act()  # (the turn has gone to the other side)
         self.start_motion(shown, played)
         self.make_sound(before, played)
         self.after_move(played)
@@ -187,30 +198,14 @@ class GameScene(Scene):
         self.seats = self.seats_for(saved.seats)
         self.save_id = saved.id
         self.from_link = saved.by_link
+        self.share_due = self.from_link and self.remote_to_act()  # (the move made here may not have been sent)
+        self.shared_at = 0
         self._refresh()
         self.say(f"Resumed: {saved.title}.")
 
-    # -- seats ------------------------------------------------------------------------------
-    def seat_of(self, colour: int, state: Any = None) -> str:
-        """The seat that plays `colour` (in `state`, by default now)."""
-        return self.seats[self.person_of(colour, state)]
-
-    def level_of(self, colour: int, state: Any = None) -> int | None:
-        """The level of the computer playing `colour`, or None when a person plays it."""
-        return seat_level(self.seat_of(colour, state))
-
-    @property
-    def has_computer(self) -> bool:
-        return any(seat != HUMAN for seat in self.seats)
-
-    @property
-    def has_human(self) -> bool:
-        return HUMAN in self.seats
-
     def roll_colours(self) -> Sequence[int]:
-        """The colours whose roll is due now (a game whose rolls have an owner says so; by default the
-        roll is everyone's, so it is thrown for the computer only when no person plays)."""
-        return range(len(self.seat_names))
+        """The colours whose roll is due now (`rollers`)."""
+        return self.rollers(self.game, self.state)
 
     def computer_rolls(self) -> bool:
         """A roll is due and the computer throws it (every colour rolling is a computer's)."""
@@ -227,12 +222,18 @@ class GameScene(Scene):
         """The computer has the turn (to roll or to move): a person's presses on the board wait."""
         return self.computer_moves() or self.computer_rolls()
 
-    def human_decides(self, state: Any) -> bool:
-        """In `state`, a person chooses a move (not a roll, not the computer)."""
-        if self.game.outcome(state) is not None or self.game.is_chance(state):
-            return False
-        mover = self.game.to_move(state)
-        return mover is not None and self.level_of(mover, state) is None
+    def others_to_act(self) -> bool:
+        """The computer or a player at a distance has the turn: a person's presses on the board wait."""
+        return self.computer_to_act() or self.remote_to_act()
+
+    def can_undo(self) -> bool:
+        """Undo has something to take back (in a game by link, a move of this device's not yet sent: a
+        roll thrown by itself alone is none)."""
+        history = self.history
+        if not self.from_link:
+            return history.can_undo()
+        return history.can_undo() and any(self.human_decides(history.states[k])
+                                           for k in range(self.undo_floor(), len(history.moves)))
 
     # -- the frame ---------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -244,7 +245,13 @@ class GameScene(Scene):
         self.animate(dt)
         if self.reviewing:
             return  # a look back: nothing plays, rolls or thinks (see `review`)
-        self.drive_computer(dt)
+        state = self.state
+        if state is not self._waiting:
+            self._waiting, self._waited = state, 0.0
+        else:
+            self._waited += dt
+        if not self.drive_automatic():
+            self.drive_computer(dt)
         self.drive_hint()
         self.advance(dt)
 
@@ -268,14 +275,106 @@ class GameScene(Scene):
         if self.history.roll_due():
             self.play(self.next_roll())
 
+    # -- what plays itself: the dice, and moves nobody can choose ------------------------------------
+    def rolls_itself(self) -> bool:
+        """A roll is due and is thrown without a press: it is all that can happen (unless the player keeps
+        manual rolls, `Settings.manual_rolls`; the computer throws its own, and a player at a distance theirs)."""
+        return self.history.roll_due() and not self.by_hand() and not self.computer_rolls() and not self.remote_to_act()
+
+    def by_hand(self) -> bool:
+        """The dice wait for the Roll button (the player's setting, in a game whose chance moves are rolls)."""
+        return self.hand_rolls and self.app.settings.manual_rolls
+
+    def forced_move(self, state: Any = None) -> Any:
+        """The move that is the only legal one in `state` (now by default), for whoever is to play it, or None:
+        a pass on Star's full board, a Savoy player who cannot move."""
+        state = self.state if state is None else state
+        cached = self._forced
+        if cached is not None and cached[0] is state:
+            return cached[1]
+        move = None
+        over = self.game.outcome(state) is not None or (state is self.history.state and self.history.ended_early)
+        if not over and not self.game.is_chance(state) and self.game.to_move(state) is not None \
+                and self.lists_every_move(state):
+            legal = self.game.legal_moves(state)
+            move = legal[0] if len(legal) == 1 else None
+        self._forced = (state, move)
+        return move
+
+    def lists_every_move(self, state: Any) -> bool:
+        """`legal_moves` lists every legal move in `state` (a game whose rules list a few moves that stand for
+        too many others, as Truchet's set-up does, says where they do not): only then is one move forced."""
+        return True
+
+    def automatic(self, state: Any) -> bool:
+        """In `state`, what happens next needs nobody's choice (a roll thrown by itself, a forced move): Undo
+        takes back past it."""
+        if self.game.is_chance(state):
+            return not self.by_hand()
+        return self.forced_move(state) is not None
+
+    def drive_automatic(self) -> bool:
+        """Throw a roll that is all that can happen, or play a forced move after `FORCED_PAUSE` with a message
+        saying why; True while this frame belongs to them (the computer and the hint wait)."""
+        if self.paused or self.busy() or self.app.top is not self:
+            return False
+        if self.rolls_itself():
+            if self._waited >= ROLL_PAUSE:
+                self.start_roll()
+            return True
+        move = self.forced_move()
+        if move is None or not self.human_decides(self.state):  # (the computer plays its own, saying why)
+            return False
+        if self.rolls_on(move):  # (the way to the dice: played as a roll is, or left to the Roll button)
+            if self.by_hand() or self.computer_rolls_after(move):
+                return False
+            if self._waited >= ROLL_PAUSE:
+                self.clear_selection()
+                self.play(move)
+            return True
+        mover = self.game.to_move(self.state)
+        if self._forced_said is not self.state:  # said as soon as it is known, played after the pause
+            self._forced_said = self.state
+            self.stop_thinking()
+            words = self.forced_words(mover, move, done=False)
+            self.say(f"{self.message} {words}" if self.message and not self.message_is_error else words)
+        if self._waited >= FORCED_PAUSE:
+            words = self.forced_words(mover, move, done=True)
+            self.clear_selection()
+            if self.play(move) and not self.message_is_error:
+                self.say(words)
+        return True
+
+    def rolls_on(self, move: Any) -> bool:
+        """`move` only leads to the dice (know's "no Path" before a roll): a forced one is played as a roll
+        is, without a pause or a word."""
+        return False
+
+    def computer_rolls_after(self, move: Any) -> bool:
+        """The roll that `move` leads to is the computer's (it plays its own way to it)."""
+        after = self.game.apply(self.state, move)
+        return self.game.is_chance(after) and all(self.level_of(c, after) is not None
+                                                  for c in self.rollers(self.game, after))
+
+    def forced_reason(self, move: Any) -> str:
+        """Why `move` is the only one (each game says it its way: "The board is full")."""
+        return "No other move is legal"
+
+    def forced_words(self, colour: int, move: Any, done: bool) -> str:
+        """``The board is full: you must pass.`` (before it is played), ``... so X passed.`` (after)."""
+        reason = self.forced_reason(move)
+        who = self.player_name(colour)
+        you = who == "You"
+        what = "pass" if str(move) == "pass" else f"play {move}"
+        if done:
+            past = "passed" if str(move) == "pass" else f"played {move}"
+            return f"{reason}, so {'you' if you else who} {past}."
+        return f"{reason}: {'you' if you else who} must {what} (played for {'you' if you else 'them'} in a moment)."
+
     def drive_computer(self, dt: float) -> None:
         """The computer's part of the frame: roll its dice, or think a slice and play its move once chosen
         and once it has waited `computer_pause` in this position."""
         state = self.state
-        if state is not self._waiting:
-            self._waiting, self._waited = state, 0.0
-        else:
-            self._waited += dt
         if self.thinking is not None and self.thinking.state is not state:
             self.stop_thinking(hint=False)
         if self.paused or self.busy() or self.app.top is not self:
@@ -318,6 +417,8 @@ class GameScene(Scene):
         """Play the computer's chosen move through `play`, as any move is (the scene's half-made move,
         if a person had started one, is dropped first), and say what it did."""
         mover = self.game.to_move(self.state)
+        who = self.player_name(mover) if mover is not None else "Computer"  # (named before a swap changes sides)
+        forced = self.forced_words(mover, move, done=True) if mover is not None and self.forced_move() == move else ""
         self.clear_selection()
         if not self.play(move):
             self.paused = True
@@ -326,12 +427,17 @@ class GameScene(Scene):
         self.flash_move, self.flash_left = move, FLASH_SECONDS
         if self.message_is_error:
             return
-        who = f"Computer ({self.seat_names[mover]})" if mover is not None else "Computer"
         note = self.message
-        if note and str(move) in note:
+        since = self.since_words()
+        if since:  # three or four players: every move since your turn, named
+            self.say(since)
+        elif forced:  # the only legal move: why
+            self.say(forced)
+        elif note and str(move) in note:
             self.say(f"{who}: {note}")
         else:
-            self.say(f"{who} played {move}." + (f" {note}" if note else ""))
+            words = self.move_words(move)
+            self.say(f"{who} played {move}" + (f": {words}" if words else "") + "." + (f" {note}" if note else ""))
 
     def stop_thinking(self, hint: bool = True) -> None:
         """Cancel the computer's search (and the hint's, unless `hint` is False) at once."""
@@ -403,8 +509,14 @@ class GameScene(Scene):
             return
         self.hint = None
         self.hint_move, self.hint_state = move, self.state
-        self.say(f"Hint: {move} (the computer's choice at level {DEFAULT_LEVEL}). It is not played: "
-                 "play it, or any move you like.")
+        words = self.move_words(move)
+        self.say(f"Hint: {move}" + (f" ({words})" if words else "")
+                 + f", the computer's choice at level {DEFAULT_LEVEL}. It is not played: play it, or any move you like.")
+
+    def move_words(self, move: Any) -> str:
+        """`move` in words, where its notation alone says little to a newcomer (Truchet's ``cd45:d2>b6``:
+        "flip tile cd45, then ..."); "" where the notation says it all."""
+        return ""
 
     # -- moves -------------------------------------------------------------------------------
     def after_move(self, move: Any) -> None:
@@ -431,7 +543,9 @@ class GameScene(Scene):
 
     def undo(self) -> None:
         """Take back the last move; against the computer, the person's last move and everything since
-        (the computer's moves and the rolls); in a computer-versus-computer game, one move, paused."""
+        (the computer's moves and the rolls); in a computer-versus-computer game, one move, paused. A roll
+        thrown by itself or a forced move goes back with the move before it (it would be played again at
+        once)."""
         if not self.ready_to_change_history():
             return
         history = self.history
@@ -439,11 +553,26 @@ class GameScene(Scene):
         if self.has_computer and not self.has_human:
             self.paused = True
         elif self.has_computer:
-            mine = [k for k in range(len(history.moves)) if self.human_decides(history.states[k])]
+            mine = [k for k in range(len(history.moves))
+                    if self.human_decides(history.states[k]) and not self.automatic(history.states[k])]
             if not mine:
                 self.say("Nothing of yours to undo yet.", error=True)
                 return
             count = len(history.moves) - mine[-1]
+        else:
+            while count < len(history.moves) and self.automatic(history.states[len(history.moves) - count]):
+                count += 1
+            if history.moves and self.automatic(history.states[len(history.moves) - count]):
+                self.say("Nothing to undo: only the dice (or moves nobody could choose) were played.", error=True)
+                return
+        floor = self.undo_floor()
+        if len(history.moves) - count < floor:  # a game by link: only your own move, not yet sent
+            if len(history.moves) <= floor:
+                self.say("Your move is sent with the link: it can no longer be taken back." if floor == self.shared_at
+                         and floor > 0 else "That move came by link: only your own move (not yet sent) can be "
+                         "taken back.", error=True)
+                return
+            count = len(history.moves) - floor
         taken = [history.undo() for _ in range(count)]
         move = taken[-1] if taken else None
         if move is None:
@@ -466,6 +595,8 @@ class GameScene(Scene):
         if move is not None and self.has_computer and self.has_human:
             while history.can_redo() and not self.human_decides(history.state):
                 replayed.append(history.redo())
+        while move is not None and history.can_redo() and self.automatic(history.state):
+            replayed.append(history.redo())  # (a roll or a forced move would be played again at once)
         if move is not None:  # the last move replayed slides and sounds as it did when it was played
             self.start_motion(self.shown_board(history.states[-2]), history.moves[-1])
             self.make_sound(history.states[-2], history.moves[-1])
@@ -585,7 +716,7 @@ class GameScene(Scene):
         live = self._live
         if live is None:
             return
-        if live.resigned is not None:
+        if live.ended_early:
             self.review(len(live.moves))
             return
         self.history, self._live, self.review_at = live, None, None
@@ -596,13 +727,13 @@ class GameScene(Scene):
         """What the message line says while reviewing."""
         total = len(self.live_history.moves)
         at = self.review_at or 0
-        if self.live_history.resigned is not None and at == total:
+        if self.live_history.ended_early and at == total:
             return f"The game is over ({self.outcome().reason}): Back and Forward go through its moves."
         where = "the start" if at == 0 else f"move {at} of {total}"
         return f"Looking back at {where}. The game is not changed: Live returns to it."
 
     def review_refusal(self) -> str:
-        if self.live_history.resigned is not None:
+        if self.live_history.ended_early:
             return f"The game is over: {self.live_history.outcome().reason}."
         return "This is a look back at the game: press Live to play on."
 
@@ -636,8 +767,10 @@ class GameScene(Scene):
         self.check_over()
 
     def restart(self) -> "GameScene":
-        """A fresh scene of the same game, options and seats."""
-        return type(self)(self.app, self.game, self.history.options, self.seats)
+        """A fresh scene of the same game and options, the seats turned round (two swap sides), so that each
+        side starts in turn: Play again."""
+        seats = [HUMAN if seat == REMOTE else seat for seat in self.seats]  # (a new game is this device's)
+        return type(self)(self.app, self.game, self.history.options, (*seats[1:], seats[0]))
 
     def breakdown_lines(self) -> list[str]:
         """Lines explaining the score for the game-over screen (generic: from `details`)."""

@@ -22,11 +22,15 @@ from typing import Any, Callable, Mapping, Sequence
 import pygame
 
 from game.app.play.game_scene import GameScene
+from game.app.screens.analysis import open_analysis
 from game.app.screens.game_actions import GameActionsScene, ShareScene
-from game.app.screens.game_over import wins
+from game.app.screens.game_over import headline, wins
 from game.app.screens.rules import RulesScene
 from game.app.ui import theme
 from game.app.ui.board_zoom import BoardZoom
+from game.app.ui.lens import Lens
+from game.app.ui.targets import Target, decide
+from game.app.ui.touch_mark import TouchMark
 from game.app.ui.input import Intent
 from game.app.ui.scene import Host
 from game.app.ui.widgets import Button, press_buttons
@@ -36,7 +40,9 @@ from game.rules.options import OptionValue
 Colour = tuple[int, int, int]
 Point = tuple[float, float]
 ENTRY_FILL = (24, 31, 40)
-HINT_INK: Colour = (96, 214, 255)   # a hint on the board
+HINT_INK: Colour = theme.HINT   # a hint on the board
+#: the sides' colours on the dark background where a game gives none: a dark stone's grey, a light stone's cream
+SEAT_INKS: tuple[Colour, ...] = ((150, 158, 172), theme.O_STONE, theme.ACCENT, theme.GOOD)
 
 
 # ----------------------------------------------------------------------------- drawing
@@ -58,11 +64,12 @@ def draw_player_card(surface: pygame.Surface, rect: pygame.Rect, *, icon: Callab
     icon(surface, (rect.left + pad + r, rect.top + 6 + CARD_TITLE_STEP / 2 - 2), r)
     left = round(rect.left + pad + 2 * r + 6)
     theme.text(surface, title, CARD_TITLE, theme.TEXT, topleft=(left, rows[0]), max_width=right - left)
-    shown = theme.text(surface, score, CARD_SCORE, theme.TEXT, midright=(right, (rows[1] + rows[2]) // 2 + 1))
+    shown = theme.text(surface, score, CARD_SCORE, theme.GOOD if leads else theme.TEXT,
+                       midright=(right, (rows[1] + rows[2]) // 2 + 1))
     caption_w = 0
-    if caption:
+    if caption:  # (as wide as it needs: a long caption leaves the tags the line above it)
         caption_w = theme.text(surface, caption, CARD_TEXT, theme.TEXT_DIM, topright=(right, rows[2]),
-                               max_width=rect.width - 2 * pad - 40).width
+                               max_width=rect.width - 2 * pad).width
     # the tags flow over two lines: beside the score, then beside its caption
     widths = [shown.left - 8 - (rect.left + pad), right - (caption_w + 8 if caption else 0) - (rect.left + pad)]
     words = [(tag, theme.ACCENT if moving else theme.TEXT_DIM) for tag in tags]
@@ -160,26 +167,42 @@ CARD_TEXT = theme.MIN_TEXT
 def draw_flow(surface: pygame.Surface, words: Sequence[tuple[str, Colour]], size: int, left: int,
               rows: Sequence[int], widths: Sequence[int]) -> None:
     """Coloured phrases one after another, " · " between them, wrapped over `rows` (the top of each
-    line) each `widths` wide; what does not fit ends with an ellipsis."""
+    line) each `widths` wide; a phrase that fits on none of the lines left is left out whole (never cut),
+    with those after it."""
     font = theme.font(size)
     sep = " \u00b7 "
     row, x = 0, 0
     for phrase, colour in words:
-        lead = sep if x else ""
-        need = font.size(lead + phrase)[0]
-        if x and x + need > widths[row] and row + 1 < len(rows):  # on to the next line
-            row, x, lead = row + 1, 0, ""
-            need = font.size(phrase)[0]
-        room = widths[row] - x
-        if need > room:  # the last line is full: cut here
-            theme.text(surface, theme.fit_words(lead + phrase, size, room), size, colour, topleft=(left + x, rows[row]))
+        while row < len(rows):
+            lead = sep if x else ""
+            need = font.size(lead + phrase)[0]
+            if x + need <= widths[row]:
+                break
+            row, x = row + 1, 0
+        if row >= len(rows):
             return
         theme.text(surface, lead + phrase, size, colour, topleft=(left + x, rows[row]))
         x += need
 
 
 def draw_status(surface: pygame.Surface, rect: pygame.Rect, words: str, colour: Colour, size: int) -> None:
+    words, size = status_that_fits(words, size, rect.width)
     theme.text(surface, words, size, colour, midleft=rect.midleft, max_width=rect.width)
+
+
+def status_that_fits(words: str, size: int, width: int) -> tuple[str, int]:
+    """The status line's words and text size where they fit `width`: as they are; else without their last
+    aside in brackets ("(9 pips to use)": the cards and the dice say it too), a little smaller if need be,
+    down to the least text size; then without the asides before it; only past that is the end cut."""
+    shorter = [words]
+    while "(" in shorter[-1] and ")" in shorter[-1][shorter[-1].rindex("("):]:
+        last = shorter[-1]
+        start = last.rindex("(")
+        shorter.append((last[:start].rstrip() + last[last.index(")", start) + 1:]).strip())
+    sizes = range(size, max(theme.MIN_TEXT, size - 4) - 1, -1)
+    tries = [(words, size)] + [(option, text_size) for option in shorter[1:] for text_size in sizes]
+    return next(((option, text_size) for option, text_size in tries if theme.font(text_size).size(option)[0] <= width),
+                tries[-1])
 
 
 def draw_entry(surface: pygame.Surface, rect: pygame.Rect, entry: str, hint: str, size: int,
@@ -189,8 +212,8 @@ def draw_entry(surface: pygame.Surface, rect: pygame.Rect, entry: str, hint: str
     pygame.draw.rect(surface, ENTRY_FILL, rect, border_radius=8)
     pygame.draw.rect(surface, theme.ACCENT_DIM if entry else theme.BG_CARD_HI, rect, 2, border_radius=8)
     if not entry:
-        theme.text(surface, hint, size, theme.TEXT_DIM, midleft=(rect.left + 12, rect.centery),
-                   max_width=rect.width - 24)
+        theme.text(surface, hint_that_fits(hint, rect.width - 24), size, theme.TEXT_DIM,
+                   midleft=(rect.left + 12, rect.centery), max_width=rect.width - 24)
         return
     note = "Enter to play"
     note_w = theme.font(theme.MIN_TEXT).size(note)[0]
@@ -209,6 +232,18 @@ def draw_entry(surface: pygame.Surface, rect: pygame.Rect, entry: str, hint: str
 ENTRY_TEXT = 26
 
 
+def hint_that_fits(hint: str, width: int) -> str:
+    """The entry's hint, or where it is too wide for the box at the least text size, a shorter form of it:
+    without its examples in brackets, then without its "+ Enter", at last "Type a move" (never cut off
+    mid-word)."""
+    font = theme.font(theme.MIN_TEXT)
+    shorter = [hint]
+    if "(" in hint:
+        shorter.append((hint[:hint.index("(")].rstrip() + " " + hint[hint.rindex(")") + 1:].strip()).strip())
+    shorter += [words.replace(" + Enter", "") for words in shorter] + ["Type a move"]
+    return next((words for words in shorter if font.size(words)[0] <= width), shorter[-1])
+
+
 def tail_that_fits(words: str, size: int, width: int) -> str:
     """The end of `words` that fits `width` (with an ellipsis in front when the start is cut)."""
     font = theme.font(size)
@@ -220,13 +255,20 @@ def tail_that_fits(words: str, size: int, width: int) -> str:
     return theme.ELLIPSIS + words[len(words) - k:]
 
 
+def message_lines(words: str, size: int, width: int, height: int) -> tuple[list[str], int]:
+    """`words` wrapped to `width`, at `size` or smaller (down to the least text size) until they fit
+    `height`: the lines and the size."""
+    lines = theme.wrap(words, size, width)
+    while len(lines) * (size + 1) > height and size > theme.MIN_TEXT:
+        size -= 1
+        lines = theme.wrap(words, size, width)
+    return lines, size
+
+
 def draw_message(surface: pygame.Surface, rect: pygame.Rect, words: str, colour: Colour, size: int) -> None:
     """Wrapped text in `rect`, shrinking the font (down to the least text size) until it fits; what
     still does not fit ends with an ellipsis."""
-    lines = theme.wrap(words, size, rect.width)
-    while len(lines) * (size + 1) > rect.height and size > theme.MIN_TEXT:
-        size -= 1
-        lines = theme.wrap(words, size, rect.width)
+    lines, size = message_lines(words, size, rect.width, rect.height)
     fit = max(1, (rect.height + 4) // (size + 1))
     if len(lines) > fit:
         lines = lines[:fit - 1] + [theme.fit_words(lines[fit - 1] + " " + " ".join(lines[fit:]), size, rect.width)]
@@ -266,7 +308,7 @@ def move_grid(rect: pygame.Rect, count: int, scroll: int, col_w: int = 96, keep:
     """The move list's grid in `rect` for `count` items; with `keep`, scrolled so that item shows."""
     inner = pygame.Rect(rect.left + 8, rect.top + MOVES_HEADER, rect.width - 22, rect.height - MOVES_HEADER - 4)
     cols = max(1, inner.width // col_w)
-    rows_fit = max(1, inner.height // MOVE_ROW)
+    rows_fit = max(0, inner.height // MOVE_ROW)  # (none: the list is one line, its title and the latest move)
     total_rows = (count + cols - 1) // cols
     if keep is not None and 0 <= keep < count:
         row = keep // cols  # the least change of scroll that brings this row into view
@@ -290,6 +332,8 @@ def draw_move_list(surface: pygame.Surface, rect: pygame.Rect, items: Sequence[s
     move reviewed) in a pill and scrolled into view, a scroll bar when some are out of sight (`note` at
     the right of its title line); returns the clamped scroll (rows scrolled back from the latest move)."""
     pygame.draw.rect(surface, theme.BG_PANEL, rect, border_radius=8)
+    if rect.height < MOVES_HEADER + MOVE_ROW:
+        return draw_move_line(surface, rect, items, note)
     title = theme.text(surface, f"Moves ({len(items)})", theme.MIN_TEXT, theme.TEXT_DIM,
                        topleft=(rect.left + 8, rect.top + 6))
     if note:
@@ -315,17 +359,41 @@ def draw_move_list(surface: pygame.Surface, rect: pygame.Rect, items: Sequence[s
     return grid.scroll
 
 
+def draw_move_line(surface: pygame.Surface, rect: pygame.Rect, items: Sequence[str], note: str) -> int:
+    """The move list in one line (a phone whose board takes the room): its title, the latest move, and
+    `note` at the right where they leave room for it."""
+    y = rect.centery
+    title = theme.text(surface, f"Moves ({len(items)})", theme.MIN_TEXT, theme.TEXT_DIM, midleft=(rect.left + 8, y))
+    right = rect.right - 8
+    if note and theme.font(theme.MIN_TEXT).size(note)[0] <= right - title.right - 24:
+        right = theme.text(surface, note, theme.MIN_TEXT, theme.TEXT_DIM, midright=(right, y)).left - 12
+    latest = items[-1] if items else "none yet"
+    room = right - title.right - 12
+    if theme.font(theme.MIN_TEXT).size(latest)[0] <= room:
+        theme.text(surface, latest, theme.MIN_TEXT, theme.ACCENT if items else theme.TEXT_DIM,
+                   midleft=(title.right + 12, y))
+    return 0
+
+
 def draw_marks(surface: pygame.Surface, strokes: Sequence[Sequence[Point]], radius: float, colour: Colour,
                alpha: int = 255, label: str = "") -> None:
     """A move drawn over a board: each stroke a ring at its last point and, from its first point, a line
     with an arrowhead (a stroke of one point is a ring alone); `label` in a pill by the first ring."""
-    if not strokes or alpha <= 0:
+    every = [(float(x), float(y)) for stroke in strokes for x, y in stroke]
+    if not every or alpha <= 0:
         return
-    layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    # the layer covers the strokes only (three or four players mark several moves every frame)
+    margin = radius + max(8.0, radius * 0.7) + 4
+    left, top = min(x for x, _ in every) - margin, min(y for _, y in every) - margin
+    area = pygame.Rect(int(left), int(top), int(max(x for x, _ in every) + margin - left) + 1,
+                       int(max(y for _, y in every) + margin - top) + 1).clip(surface.get_rect())
+    if not area.width or not area.height:
+        return
+    layer = pygame.Surface(area.size, pygame.SRCALPHA)
     ink = (*colour, alpha)
     width = max(3, round(radius * 0.22))
     for stroke in strokes:
-        points = [(float(x), float(y)) for x, y in stroke]
+        points = [(float(x) - area.left, float(y) - area.top) for x, y in stroke]
         if not points:
             continue
         if len(points) > 1:
@@ -337,16 +405,24 @@ def draw_marks(surface: pygame.Surface, strokes: Sequence[Sequence[Point]], radi
             wings = [(tip[0] - math.cos(angle + s) * size, tip[1] - math.sin(angle + s) * size) for s in (0.5, -0.5)]
             pygame.draw.polygon(layer, ink, [tip, *wings])
         pygame.draw.circle(layer, ink, points[-1], radius, width)
-    surface.blit(layer, (0, 0))
+    surface.blit(layer, area.topleft)
     if label:
-        first = next(stroke for stroke in strokes if stroke)
-        x, y = first[-1]
-        pill = theme.font(theme.MIN_TEXT).size(label)
-        rect = pygame.Rect(0, 0, pill[0] + 14, pill[1] + 4)
-        rect.midbottom = (round(x), round(y - radius - 4))
-        rect.clamp_ip(surface.get_rect())
-        pygame.draw.rect(surface, colour, rect, border_radius=rect.height // 2)
-        theme.text(surface, label, theme.MIN_TEXT, theme.TEXT_DARK, center=rect.center)
+        draw_mark_label(surface, strokes, radius, colour, label)
+
+
+def draw_mark_label(surface: pygame.Surface, strokes: Sequence[Sequence[Point]], radius: float, colour: Colour,
+                    label: str) -> None:
+    """`label` in a pill of `colour` above the ring at the end of the first of `strokes` (`draw_marks`'s)."""
+    first = next((stroke for stroke in strokes if stroke), None)
+    if first is None:
+        return
+    x, y = first[-1]
+    pill = theme.font(theme.MIN_TEXT).size(label)
+    rect = pygame.Rect(0, 0, pill[0] + 14, pill[1] + 4)
+    rect.midbottom = (round(x), round(y - radius - 4))
+    rect.clamp_ip(surface.get_rect())
+    pygame.draw.rect(surface, colour, rect, border_radius=rect.height // 2)
+    theme.text(surface, label, theme.MIN_TEXT, theme.TEXT_DARK, center=rect.center)
 
 
 def draw_progress(surface: pygame.Surface, rect: pygame.Rect, fraction: float) -> None:
@@ -377,9 +453,17 @@ def layout_button_rows(buttons: Mapping[str, Button], rows: Sequence[Sequence[tu
 # ----------------------------------------------------------------------------- the scene base
 #: intents that leave a move's slide to go on (the pointer passing, a drag or pinch under way, a release)
 PASSING_INTENTS = frozenset({"hover", "drag", "pinch", "release"})
-SHORT_PHONE = 720     # px: a phone screen shorter than this gives the board the room of ...
-SHORT_MESSAGE_H = 40  # ... a message line of two lines ...
-SHORT_MOVES_H = 50    # ... and a move list of its title and one row (a tap opens it over the board)
+MOVES_LINE_H = 30     # px: a phone's move list at its least: one line, its title and the latest move
+MESSAGE_MOST_LINES = 5  # a message may take this many lines (over the move list) before it is cut
+
+
+@dataclass(frozen=True)
+class TurnRow:
+    """A row of the move list: the moves `first`..`last` (indices into the game's moves) as one turn."""
+
+    first: int
+    last: int
+    text: str
 
 
 @dataclass
@@ -388,8 +472,9 @@ class Press:
     board, on the move list) and whether a button took it (then its tap is no tap on what lies under)."""
 
     pos: tuple[int, int]
-    on: str = ""          # "board", "moves" or ""
+    on: str = ""          # "board", "moves", "lens" or ""
     taken: bool = False   # a button was pressed
+    quiet: bool = False   # it closed the lens: its tap acts on nothing (but may be a double tap's second)
 
 
 class PanelScene(GameScene):
@@ -399,10 +484,12 @@ class PanelScene(GameScene):
     `status_rect`, the rows of buttons in `self.b` (see `button_rows`),
     `entry_rect`, `message_rect`, `moves_rect` and `text_size`. On a phone:
     a top bar with Menu and Rules, the two cards side by side, the board across
-    the full width, then the status line, the button rows, the typed-move
-    entry, the message line and the move list in what is left. On a desktop:
-    the board on the left and all the rest in a panel on the right. The class
-    attributes below size the parts that differ between games.
+    the full width and as tall as it can use (`phone_board_height`), then the
+    status line, the button rows, the typed-move entry, the message line (two
+    lines, more over the move list when it needs them) and the move list in
+    what is left (one line at least). On a desktop: the board on the left and
+    all the rest in a panel on the right. The class attributes below size the
+    parts that differ between games.
     """
 
     max_entry = theme.MAX_LINE      # the longest typed move (far longer than any move: only a guard)
@@ -411,13 +498,12 @@ class PanelScene(GameScene):
     cards_stacked = False           # desktop: the cards one above the other (else side by side)
     board_min_h = 160               # phone: the board is never shorter than this ...
     board_square = True             # ... nor taller than the screen is wide
-    button_h = (48, 50)             # a row of buttons: phone, desktop
-    message_h = (60, 86)            # the message line: phone, desktop
-    moves_min_h = 88                # phone: the room the board leaves at least for the move list
+    button_h = (theme.MIN_TOUCH, 50)  # a row of buttons: phone (the board wants the room), desktop
+    message_h = (42, 86)            # the message line: phone (two lines; more over the move list), desktop
     #: buttons that only change what is shown (pressable while the computer has the turn)
     view_buttons: frozenset[str] = frozenset()
     #: buttons every game scene has that never play for the computer
-    FREE_BUTTONS = frozenset({"menu", "rules", "undo", "redo", "hint", "pause", "more", "zoom-out"})
+    FREE_BUTTONS = frozenset({"menu", "rules", "undo", "redo", "hint", "pause", "more", "zoom-out", "again", "send"})
 
     def __init__(self, app: Host, game: Game, options: dict[str, OptionValue] | None = None,
                  seats: tuple[str, ...] = ("Human", "Human"), **kwargs: Any) -> None:
@@ -433,14 +519,16 @@ class PanelScene(GameScene):
         self.row_gap, self.row_h = 6, 48
         self.text_size = 20
         self.portrait = False
-        self.short_phone = False       # a phone shorter than SHORT_PHONE: smaller panels, more board
         self.layout_board: Any = None  # the game's board geometry, built for the camera (`make_board_layout`)
         self.board_zoom = BoardZoom(self.relayout_board, self.board_target_now)
+        self.touch_mark = TouchMark()  # where a finger is (or just was) on the board
+        self.lens: Lens | None = None  # the question a tap between two targets asks
         self.entry_selected = False    # after a refused move: the next key replaces the text
         self.entry_keyboard = False    # the on-screen keyboard was asked for by a tap on the entry
         self.moves_expanded = False    # the move list is drawn over the board, as tall as it can be
         self.press: Press | None = None
         self._moves_drag = 0.0         # px dragged on the move list not yet turned into rows
+        self._columns: tuple[Any, int] = (None, self.move_col_w)  # (the moves measured, width) of its columns
         # the scene's buttons by name (the scene adds its own); Menu and Rules go in the top bar
         self.b: dict[str, Button] = {"menu": Button("Menu", self.to_menu, name="menu"),
                                      "rules": Button("Rules", self.open_rules, name="rules"),
@@ -448,10 +536,15 @@ class PanelScene(GameScene):
                                      "computer": Button("Hint", self.computer_button, name="hint"),
                                      "zoom-out": self.board_zoom.button,
                                      # the game's sheet (share, export, resign): top bar (desktop), entry row (phone)
-                                     "more": Button("More", self.open_more, name="more")}
+                                     "more": Button("More", self.open_more, name="more"),
+                                     # once the game is over, in place of the entry: the seats turned round
+                                     "again": Button("Play again", self.play_again, name="again", primary=True),
+                                     # a game by link whose move is made here: the link, at hand
+                                     "send": Button("Share the link", self.open_share, name="send", primary=True)}
         self.review_b = self.review_buttons()  # shown only while reviewing, over the game's buttons
         self.review_bar = pygame.Rect(0, 0, 0, 0)
         self.review_label = self.review_hint = pygame.Rect(0, 0, 0, 0)
+        self._rows: tuple[Any, list[TurnRow]] | None = None  # the move list's rows, for the game as it stands
 
     def to_menu(self) -> None:
         self.leave()
@@ -460,6 +553,16 @@ class PanelScene(GameScene):
     def open_rules(self) -> None:
         self.app.push(RulesScene(self.app, self.game, self.rules_page))
 
+    def play_again(self) -> None:
+        """The same game again, the seats turned round (as the game-over screen's Play again)."""
+        if self.live_history.outcome() is not None:
+            self.leave()
+            self.app.replace(self.restart())
+
+    def open_share(self) -> None:
+        """The game's link, to send (a game by link whose move is made here)."""
+        self.app.push(ShareScene(self.app, self))
+
     def open_more(self) -> None:
         """The game's sheet: share a link, export or copy the record, resign (a link game whose move is
         made opens the link at once)."""
@@ -467,6 +570,18 @@ class PanelScene(GameScene):
             self.app.push(ShareScene(self.app, self))
         else:
             self.app.push(GameActionsScene(self.app, self))
+
+    def open_analysis(self) -> None:
+        """The Analyse screen over the game, at the position shown (the review, the game-over screen's and the
+        More sheet's Analyse)."""
+        if not self.live_history.moves:
+            self.say("Nothing to analyse yet: no move has been played.", error=True)
+        elif not self.reviewing and self.busy():
+            self.say("A moment: the dice are still rolling.", error=True)
+        else:
+            self.stop_thinking()
+            self.clear_selection()
+            open_analysis(self.app, self)
 
     # -- layout ---------------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:
@@ -483,7 +598,6 @@ class PanelScene(GameScene):
     def _layout_phone(self, w: int, h: int) -> None:
         pad, gap, bar, card_h = 8, 6, theme.MIN_TOUCH, 72
         self.text_size = 19
-        self.short_phone = h < SHORT_PHONE
         self.b["menu"].rect = pygame.Rect(pad, pad, 92, bar)
         self.b["rules"].rect = pygame.Rect(w - pad - 92, pad, 92, bar)
         y = pad + bar + gap
@@ -496,17 +610,17 @@ class PanelScene(GameScene):
         else:
             self.cards = card_grid(count, self.card_order(), pad, y, w - 2 * pad, gap, card_h)
         y = max(card.bottom for card in self.cards) + gap
-        # the panels under the board, laid out once from y = 0 to measure them (placed for real below)
-        moves_h = SHORT_MOVES_H if self.short_phone else self.moves_min_h
-        below = self._stack_panels(pad, 0, w - 2 * pad, gap) + moves_h + pad
+        # the panels under the board, laid out once from y = 0 to measure them (placed for real below); the
+        # board takes all the room it can use, the move list what is left (a line at least: a tap opens it)
+        below = self._stack_panels(pad, 0, w - 2 * pad, gap) + MOVES_LINE_H + pad
         board_h = self.phone_board_height(h - y - below, w)
         self.board_rect = pygame.Rect(0, y, w, board_h)
         y = self._stack_panels(pad, y + board_h + 2, w - 2 * pad, gap)
-        self.moves_rect = pygame.Rect(pad, y, w - 2 * pad, max(40, h - y - pad))
+        self.moves_rect = pygame.Rect(pad, y, w - 2 * pad, max(MOVES_LINE_H, h - y - pad))
 
     def _layout_desktop(self, w: int, h: int) -> None:
         pad, gap = 16, 8
-        self.short_phone = self.compact_cards = False
+        self.compact_cards = False
         self.text_size = 20
         least, most, share = self.panel_width
         pw = max(least, min(most, int(w * share)))
@@ -533,8 +647,6 @@ class PanelScene(GameScene):
         y = self.place_status(x, y, width)
         self.rows_area = pygame.Rect(x, y, width, 0)
         self.row_gap, self.row_h = gap, self.button_h[0 if phone else 1]
-        if self.short_phone:  # the board needs the room more than these
-            self.row_h = theme.MIN_TOUCH
         y = self.place_buttons()
         slot = 88 if phone else 120  # the computer's button (Hint, or Pause) at the end of the entry row
         more = self.place_more_button(x + width, y)
@@ -543,8 +655,6 @@ class PanelScene(GameScene):
         self.place_computer_button()
         y += 44 + gap
         message_h = self.message_h[0 if phone else 1]
-        if self.short_phone:
-            message_h = min(message_h, SHORT_MESSAGE_H)
         self.message_rect = pygame.Rect(x, y, width, message_h)
         return y + message_h + (2 if phone else 4)
 
@@ -597,6 +707,11 @@ class PanelScene(GameScene):
     def card_icon(self, colour: int) -> Callable[[pygame.Surface, tuple[float, float], float], None]:
         return lambda surface, center, r: theme.stone(surface, colour, center, r)
 
+    def seat_ink(self, colour: int) -> Colour:
+        """The side's colour as a line or text on the dark background (the analysis graph's lines): each
+        game gives its pieces' (by default, a dark and a light stone's)."""
+        return SEAT_INKS[colour % len(SEAT_INKS)]
+
     def card_name(self, colour: int) -> str:
         """The seat's name alone, for a narrow card (its title without the player's number)."""
         return self.seat_names[colour]
@@ -612,13 +727,17 @@ class PanelScene(GameScene):
         return ()
 
     def card_title(self, colour: int) -> str:
-        return f"{self.seat_names[colour]}  Player {self.person_of(colour) + 1}"
+        """Who plays `colour`: ``You``, ``Computer``, ``Player 2`` (its side's name and the computer's level
+        are the first tags)."""
+        return self.person_short(self.person_of(colour))
 
     def card_tags(self, colour: int, moving: bool) -> list[str]:
-        tags = [self.seats[self.person_of(colour)]]
-        if moving:
-            tags.append("to move")
-        return tags
+        return [*self.seat_tags(colour), *(["to move"] if moving else [])]
+
+    def seat_tags(self, colour: int) -> list[str]:
+        """The first tags of a card: the side's name and, for the computer, its level."""
+        level = self.level_of(colour)
+        return [self.seat_names[colour], *([f"level {level}"] if level is not None else [])]
 
     def card_score(self, colour: int, scores: Sequence[int]) -> str:
         return str(scores[colour])
@@ -632,6 +751,10 @@ class PanelScene(GameScene):
     def status_line(self) -> tuple[str, Colour]:
         """Who is to do what; once the game is over, its result."""
         outcome = self.outcome()
+        if outcome is not None and any(self.is_you(c) for c in range(len(self.seat_names))):
+            said = headline(self, outcome)  # (as the game-over screen says it: "You win", "The computer wins")
+            said = said[:1].lower() + said[1:] if said.startswith(("You ", "The ")) else said
+            return f"Game over: {said}", theme.ACCENT
         if outcome is not None:
             if len(outcome.winning_seats) > 1:  # partners win together
                 who = " and ".join(self.winner_name(seat) for seat in outcome.winning_seats) + " win"
@@ -642,10 +765,12 @@ class PanelScene(GameScene):
             return self.play_status()  # the position looked at, not what the computer is doing
         if self.paused:
             return "Paused: press Resume to go on", theme.ACCENT
+        if self.remote_to_act():
+            return "Your move is made: now send the link", theme.ACCENT
         if self.computer_moves():
             mover = self.game.to_move(self.state)
             progress = self.thinking.progress() if self.thinking is not None else 0.0
-            return (f"Computer ({self.seat_names[mover]}) is thinking… {round(100 * progress)}%"
+            return (f"{self.player_name(mover)} is thinking… {round(100 * progress)}%"
                     if mover is not None else "Computer is thinking…"), theme.ACCENT
         return self.play_status()
 
@@ -672,10 +797,12 @@ class PanelScene(GameScene):
     # -- shared input -------------------------------------------------------------------
     def handle(self, intent: Intent) -> None:
         """Every input of a game scene comes through here: presses, typing, scrolling, undo and redo are
-        shared; a tap on the board (`tap_board`), keys and Enter go on to the game's hooks (`point_board`,
-        `handle_game`). A press acts on a button at once; on the board it acts when it ends as a tap, so
-        that a drag (which pans a zoomed board) or a pinch (which zooms it) never plays a move. A press or a
-        key while a move slides finishes the slide first, then acts as it would have."""
+        shared; a tap on the board (`board_tap`), keys and Enter go on to the game's hooks (`tap_targets`,
+        `take_target`, `point_board`, `handle_game`). A press acts on a button at once; on the board it acts
+        when it ends as a tap (at once: no tap waits for a double tap), so that a drag (which pans a zoomed
+        board) or a pinch (which zooms it) never plays a move; a finger's touch on the board is marked in the
+        frame it arrives. A press or a key while a move slides finishes the slide first, then acts as it
+        would have."""
         if intent.kind not in PASSING_INTENTS:
             self.finish_motion()
         self._refresh()
@@ -683,9 +810,13 @@ class PanelScene(GameScene):
         if self.reviewing and not self.on_move_list(intent) and self.handle_review(intent):
             return
         kind = intent.kind
-        self.keep_input_order(intent)
-        waiting = self.computer_to_act()  # the computer has the turn: nothing may play for it
+        waiting = self.others_to_act()  # the computer (or a player at a distance) has the turn: nothing plays for it
         if kind == "point":
+            quiet = self.lens is not None  # a press that closes the question acts on nothing on the board
+            if self.lens is not None and self.lens.inside(intent.pos):
+                self.press = Press(intent.pos, "lens")
+                return
+            self.close_lens()
             self.before_press()
             under = self.pressable(intent.pos)
             free = self.free_buttons()
@@ -693,8 +824,10 @@ class PanelScene(GameScene):
                     waiting and any(b.hit(intent.pos) for b in under)):  # (a button that waits for its turn)
                 self.press = Press(intent.pos, taken=True)
                 return
-            self.press = Press(intent.pos, self.area_at(intent.pos))
+            self.press = Press(intent.pos, self.area_at(intent.pos), quiet=quiet)
             self._moves_drag = 0.0
+            if intent.touch and self.press.on == "board":
+                self.touch_mark.touch(intent.pos)
         elif kind in ("tap", "drag", "pinch", "release", "zoom") or (
                 kind == "scroll" and self.board_rect.collidepoint(intent.pos)):
             self.handle_pointer(intent)
@@ -704,24 +837,20 @@ class PanelScene(GameScene):
         elif self.handle_panels(intent):
             pass
         elif kind == "back":  # Esc peels off one thing at a time: typed text, the selection, the game
-            if self.moves_expanded:
+            if self.lens is not None:
+                self.close_lens()
+            elif self.moves_expanded:
                 self.moves_expanded = False
             elif self.entry:
                 self.entry = ""
             elif not self.drop_selection():
                 self.to_menu()
-        elif kind == "confirm" and waiting:
-            pass  # a typed move waits for the computer's turn to end
+        elif kind == "confirm" and waiting:  # a typed move waits for the computer's turn to end
+            if self.remote_to_act():  # (it will not end here: the other side's move comes by link)
+                self.say(self.waiting_words())
+                self.entry_selected = bool(self.entry)
         else:
             self.handle_game(intent)
-
-    def keep_input_order(self, intent: Intent) -> None:
-        """A board tap held back (for a double tap) is played before any input that is not the board's."""
-        on_board = intent.kind in ("point", "tap") and self.area_at(intent.pos) == "board" and not any(
-            b.hit(intent.pos) for b in self.buttons)
-        if intent.kind in ("hover", "release", "drag", "pinch") or on_board:
-            return
-        self.play_held_taps(self.board_zoom.flush())
 
     def area_at(self, pos: tuple[int, int]) -> str:
         if self.moves_expanded and self.moves_area().collidepoint(pos):
@@ -740,27 +869,38 @@ class PanelScene(GameScene):
         """Taps, drags, pinches, the wheel and the zoom keys: the board camera and the move list."""
         kind, press, zoom = intent.kind, self.press, self.board_zoom
         if kind == "tap":
-            if press is not None and not press.taken:
-                self.tap_at(intent.pos, intent.touch)
+            if press is not None and press.on == "lens":
+                self.lens_tap(intent.pos)
+            elif press is not None and not press.taken:
+                self.tap_at(intent.pos, intent.touch, press.quiet)
         elif kind == "drag":
             if press is not None and press.on == "board" and zoom.drag(intent.rel):
                 self.hover_cell_clear()
+                self.touch_mark.clear()  # a drag is no touch of what lies under the finger
             elif press is not None and press.on == "moves":
                 self.drag_moves(intent.rel[1])
         elif kind == "pinch":
             if press is not None and press.on == "board":
                 zoom.pinch(intent)
+                self.touch_mark.clear()
         elif kind == "release":
             zoom.lift()
+            self.touch_mark.lift()
             self.press = None
         elif kind == "zoom":
             zoom.key(intent.text)
         elif kind == "scroll":
             zoom.wheel(intent.pos, intent.rel[1])
 
-    def tap_at(self, pos: tuple[int, int], touch: bool) -> None:
+    def tap_at(self, pos: tuple[int, int], touch: bool, quiet: bool = False) -> None:
         """A press that ended where it began, on no button. On the move list: a move shows the position
-        after it (review); elsewhere on the list, it opens over the board, or closes."""
+        after it (review); elsewhere on the list, it opens over the board, or closes. On the board: the
+        second tap of a double tap zooms (a board that zooms), any other tap acts at once (`board_tap`).
+        A `quiet` tap (it closed the lens) does nothing more, but may be the first of a double tap."""
+        if quiet:
+            if touch and self.board_rect.collidepoint(pos):
+                self.board_zoom.second_tap(pos)
+            return
         if self.moves_expanded or self.moves_rect.collidepoint(pos):
             index = self.move_index_at(pos)
             if index is None:
@@ -773,24 +913,70 @@ class PanelScene(GameScene):
             self.open_keyboard()
             return
         self.close_keyboard()
-        if self.board_rect.collidepoint(pos) and self.board_zoom.holds_taps(touch):
-            self.play_held_taps(self.board_zoom.tap(pos))
-            return
+        if touch and self.board_rect.collidepoint(pos) and self.board_zoom.second_tap(pos):
+            return  # the second tap of a double tap zoomed the board; the first has acted already
         self.board_tap(pos, touch)
 
-    def play_held_taps(self, taps: Sequence[tuple[int, int]]) -> None:
-        for pos in taps:
-            self._refresh()
-            self.board_tap(pos, True)
-
     def board_tap(self, pos: tuple[int, int], touch: bool) -> None:
-        """A tap that is the game's (on its board, or off it on no button): to `point_board`, unless the
-        computer has the turn."""
+        """A tap that is the game's (on its board, or off it on no button), unless the computer has the
+        turn: the candidate it clearly means (`take_target`), a question between two it might mean (the
+        lens), or, when it reaches none, `point_board` (which says why it does nothing)."""
+        if self.remote_to_act():
+            self.say(self.waiting_words())
+            return
         if self.computer_to_act():
             self.say("The computer has the turn. Undo takes back your last move." if self.has_human
                      else "The computer plays both sides: Pause stops it.")
             return
-        self.point_board(pos, touch)
+        decision = decide(self.shown_targets(), pos, touch)
+        if decision.chosen is not None:
+            self.take_target(decision.chosen)
+        elif decision.between:
+            self.ask_between(decision.between, pos)
+        else:
+            self.point_board(pos, touch)
+
+    def shown_targets(self) -> list[Target]:
+        """The game's tap candidates now (`tap_targets`) that lie on the board as it shows."""
+        view = self.board_rect
+        return [t for t in self.tap_targets() if view.collidepoint(t.at)]
+
+    # -- the question a tap between two targets asks ----------------------------------------------
+    def ask_between(self, between: Sequence[Target], pos: tuple[int, int]) -> None:
+        """Open the lens: the board round `between` magnified beside the finger, to tap the one meant."""
+        self.lens = Lens(between, pos, pygame.Rect((0, 0), self.size))
+        self.say(f"{'Two' if len(between) == 2 else len(between)} places are under your finger: tap the one you "
+                 "mean in the magnified view (elsewhere to cancel).")
+
+    def lens_tap(self, pos: tuple[int, int]) -> None:
+        """A tap in the lens: the choice it is on is taken (if it still is a candidate); between them,
+        the question stays."""
+        if self.lens is None:
+            return
+        key = self.lens.choose(pos)
+        if key is None:
+            return
+        self.close_lens()
+        if any(t.key == key for t in self.shown_targets()):
+            self.take_target(key)
+
+    def close_lens(self) -> None:
+        if self.lens is not None:
+            self.lens = None
+            self.say("")
+
+    def draw_lens(self, surface: pygame.Surface) -> None:
+        """The question, over everything, while its choices still stand where they were; then the mark of
+        the finger on the board."""
+        if self.lens is not None and (self.moves_expanded or self.reviewing
+                                      or not self.lens.still_shows(self.shown_targets())):
+            self.lens = None  # the board changed or moved under it
+        if self.lens is not None:
+            self.lens.draw(surface)
+        clip = surface.get_clip()
+        surface.set_clip(self.board_rect.clip(clip))
+        self.touch_mark.draw(surface)
+        surface.set_clip(clip)
 
     def hover_cell_clear(self) -> None:
         """The board moved under the pointer: what it pointed at is no longer under it."""
@@ -836,28 +1022,55 @@ class PanelScene(GameScene):
         self.draw_board(surface, paint)
 
     def advance(self, dt: float) -> None:
-        """Each game's `advance` begins here: a board tap held back for a double tap is played once it
-        is sure to be single."""
-        self.play_held_taps(self.board_zoom.tick(dt))
+        """Each game's `advance` begins here (nothing is shared yet)."""
 
-    @property
-    def tap_pending(self) -> bool:
-        """A board tap is held back (it may be the first of a double tap)."""
-        return self.board_zoom.tap_pending
+    def animate(self, dt: float) -> None:
+        """The frame's time for what moves by itself: the slide, the double tap's window, the finger's mark."""
+        super().animate(dt)
+        self.board_zoom.tick(dt)
+        self.touch_mark.tick(dt)
+
+    # -- names on the board (a game with a Names switch: `show_names`, `names_zoom`) --------------------
+    def toggle_names(self) -> None:
+        """Names: shown where they can be read; where the board is too small for them, it zooms in until
+        they can (about `focus`); pressed while they show, they go."""
+        if self.names_shown():
+            self.show_names = False
+            return
+        self.show_names = True
+        camera = self.board_zoom.camera
+        zoom = camera.zoom * self.names_zoom()
+        if zoom > camera.zoom * 1.01:
+            at = self.focus()
+            self.board_zoom.zoom_to(zoom, (round(at[0]), round(at[1])))
+
+    def names_shown(self) -> bool:
+        """The board's names are on it now (on, and large enough to read)."""
+        return bool(getattr(self, "show_names", False)) and self.names_zoom() <= 1.0
+
+    def names_zoom(self) -> float:
+        """How much larger the board must be drawn for its names to be read (1: they can, or it has none)."""
+        return 1.0
+
+    def focus(self) -> tuple[float, float]:
+        """The middle of what the player looks at on the board (a zoom for a closer look centres there)."""
+        return self.board_rect.center
 
     def zoom_hint(self) -> str:
-        """What the message line adds about zooming, on a phone, when the board is too small for fingers."""
-        if not self.portrait or not self.board_zoom.needs_zoom:
+        """What the message line adds about zooming, on a phone, while the board is zoomed in (unzoomed, a
+        tap takes the nearest target, so the board needs no zoom to be played)."""
+        if not self.portrait or not self.board_zoom.camera.zoomed:
             return ""
-        if self.board_zoom.camera.zoomed:
-            return "Drag to look around; double-tap for the whole board."
-        return "Double-tap or pinch the board to zoom in."
+        return "Drag to look around; double-tap for the whole board."
 
     # -- the move list ----------------------------------------------------------------------------
     def moves_area(self) -> pygame.Rect:
-        """Where the move list is drawn: its place, or, opened, over the board and panels under the cards."""
+        """Where the move list is drawn: its place (less what a long message takes of its top), or, opened,
+        over the board and panels under the cards."""
         if not self.moves_expanded:
-            return self.moves_rect
+            borrow = self.message_borrow()
+            rect = self.moves_rect
+            return pygame.Rect(rect.left, rect.top + borrow, rect.width, rect.height - borrow)
         top = self.board_rect.top if self.portrait else self.status_rect.top
         return pygame.Rect(self.moves_rect.left, top, self.moves_rect.width, self.moves_rect.bottom - top)
 
@@ -915,6 +1128,29 @@ class PanelScene(GameScene):
             button.name, button.label = "hint", "Hint"
             button.enabled = self.hint_available()
         self.sync_more_button()
+        self.sync_entry_row()
+
+    def sync_entry_row(self) -> None:
+        """The entry row as the game stands: the typed-move box and the computer's button; once the game is
+        over, Play again in their place (in the review of a resigned game, under the review bar); in a game
+        by link whose move is made here, Share the link."""
+        again, computer, send = self.b["again"], self.b["computer"], self.b["send"]
+        over = self.live_history.outcome() is not None
+        send.rect = pygame.Rect(0, 0, 0, 0)
+        if not over and not self.reviewing and self.remote_to_act():  # the link to send, in the entry's place
+            send.rect = self.entry_rect.union(self.computer_slot)
+            computer.rect = pygame.Rect(0, 0, 0, 0)
+            again.rect = pygame.Rect(0, 0, 0, 0)
+        elif over and self.reviewing:
+            self.place_review_bar()
+            again.rect = pygame.Rect(self.review_hint)
+            computer.rect = pygame.Rect(self.computer_slot)
+        elif over:
+            again.rect = self.entry_rect.union(self.computer_slot)
+            computer.rect = pygame.Rect(0, 0, 0, 0)
+        else:
+            again.rect = pygame.Rect(0, 0, 0, 0)
+            computer.rect = pygame.Rect(self.computer_slot)
 
     def sync_more_button(self) -> None:
         """More, or Share (highlighted) once a move is made in a game that came by link."""
@@ -925,8 +1161,18 @@ class PanelScene(GameScene):
     def before_press(self) -> None:
         """Put buttons whose place depends on the state where they are now, before a press is tested."""
 
+    def tap_targets(self) -> list[Target]:
+        """What a tap on the board may act on now, and where each is on the screen (`targets.Target`, keyed
+        in the game's terms): the pieces that can be chosen, the legal targets of the one chosen. A tap
+        takes the one it clearly means (`take_target`), or asks between two close ones."""
+        return []
+
+    def take_target(self, key: Any) -> None:
+        """Act on the candidate `key` of `tap_targets` that a tap (or the lens) chose."""
+
     def point_board(self, pos: tuple[int, int], touch: bool) -> None:
-        """A press on the board (not on a button); `touch` when it came from a finger."""
+        """A tap on the board (not on a button) that reaches no candidate; `touch` when it came from a
+        finger: say why it does nothing (or drop the selection)."""
 
     def hover_board(self, pos: tuple[int, int]) -> None:
         """The mouse moved over `pos` without a press."""
@@ -983,7 +1229,8 @@ class PanelScene(GameScene):
     def review_buttons(self) -> dict[str, Button]:
         return {"review_back": Button("< Back", lambda: self.review_step(-1), name="review_back"),
                 "review_forward": Button("Forward >", lambda: self.review_step(+1), name="review_forward"),
-                "review_live": Button("Live", self.end_review, name="review_live", primary=True)}
+                "review_live": Button("Live", self.end_review, name="review_live", primary=True),
+                "review_analyse": Button("Analyse", self.open_analysis, name="review_analyse")}
 
     def button(self, name: str) -> Button:
         """The button called `name`, the review bar's included (for keyboard shortcuts and tests)."""
@@ -994,14 +1241,18 @@ class PanelScene(GameScene):
         return super().button(name)
 
     def move_index_at(self, pos: tuple[int, int]) -> int | None:
-        """The move (index from 0) the move list shows at `pos`, or None."""
-        count = len(self.live_history.moves)
-        grid = move_grid(self.moves_area(), count, self.move_scroll, self.move_col_w, self.reviewed_item())
-        return move_at(grid, count, pos)
+        """The move (index from 0) that ends the turn the move list shows at `pos`, or None."""
+        rows = self.turn_rows()
+        grid = move_grid(self.moves_area(), len(rows), self.move_scroll, self.move_column_width(), self.reviewed_item())
+        k = move_at(grid, len(rows), pos)
+        return None if k is None else rows[k].last
 
     def reviewed_item(self) -> int | None:
-        """The move list item of the position reviewed (None at the start, or when not reviewing)."""
-        return self.review_at - 1 if self.review_at else None
+        """The move list row of the position reviewed (None at the start, or when not reviewing)."""
+        if not self.review_at:
+            return None
+        shown = self.review_at - 1  # the last move played in the position reviewed
+        return next((k for k, row in enumerate(self.turn_rows()) if row.first <= shown <= row.last), None)
 
     def on_move_list(self, intent: Intent) -> bool:
         """A press, drag, tap or release that is the move list's (a review goes on from the list too)."""
@@ -1015,7 +1266,8 @@ class PanelScene(GameScene):
         kind = intent.kind
         self.place_review_bar()
         if kind == "point":
-            allowed = [self.b["menu"], self.b["rules"], self.b["more"], *self.review_b.values()]
+            self.sync_entry_row()
+            allowed = [self.b["menu"], self.b["rules"], self.b["more"], self.b["again"], *self.review_b.values()]
             if not press_buttons(allowed, intent.pos) and not self.review_bar.collidepoint(intent.pos):
                 self.say(self.review_refusal())
         elif kind == "hover":
@@ -1032,30 +1284,39 @@ class PanelScene(GameScene):
 
     def place_review_bar(self) -> None:
         """While reviewing, the bar covers the button rows and the entry (the More button stays): Back,
-        Forward and Live in a row, what is shown under it. Otherwise its buttons are nowhere."""
+        Forward and Live in a row, what is shown under it, and Analyse at the end of the entry row (in the
+        row of buttons where the bar has no second row). Otherwise its buttons are nowhere."""
         names = ("review_back", "review_forward", "review_live")
         bar = self.review_b
         if not self.reviewing:
-            for name in names:
-                bar[name].rect = pygame.Rect(0, 0, 0, 0)
+            for button in bar.values():
+                button.rect = pygame.Rect(0, 0, 0, 0)
             self.review_bar = self.review_label = self.review_hint = pygame.Rect(0, 0, 0, 0)
             return
         area, entry, more = self.rows_area, self.entry_rect, self.b["more"].rect
         self.review_bar = pygame.Rect(area.left, area.top, area.width, max(entry.bottom, area.top + self.row_h) - area.top)
         row_h = self.row_h if self.review_bar.height >= self.row_h + self.row_gap + 24 else self.review_bar.height
-        layout_button_rows(bar, [[(name, 1) for name in names]], self.review_bar, self.row_gap, row_h)
         top = self.review_bar.top + row_h + self.row_gap
         more_here = more.top == entry.top  # a phone's More stays in the entry row, over the bar
         entry_row = pygame.Rect(area.left, entry.top, (more.left - self.row_gap if more_here else area.right) - area.left,
                                 entry.height)
         above = pygame.Rect(area.left, top, area.width, entry.top - self.row_gap - top)
-        self.review_label = above if above.height >= 22 else entry_row
-        self.review_hint = entry_row if above.height >= 22 else pygame.Rect(0, 0, 0, 0)
+        two_rows = above.height >= 22
+        row = [(name, 1) for name in names] + ([] if two_rows else [("review_analyse", 1)])
+        layout_button_rows(bar, [row], self.review_bar, self.row_gap, row_h)
+        self.review_label = above if two_rows else entry_row
+        self.review_hint = entry_row if two_rows else pygame.Rect(0, 0, 0, 0)
+        if two_rows:  # Analyse at the entry row's end; the hint (or Play again) in the rest
+            hint = self.review_hint
+            width = min(150, hint.width // 2)
+            bar["review_analyse"].rect = pygame.Rect(hint.right - width, hint.top, width, hint.height)
+            self.review_hint = pygame.Rect(hint.left, hint.top, hint.width - width - self.row_gap, hint.height)
         live = bar["review_live"]
         at, total = self.review_at or 0, len(self.live_history.moves)
         bar["review_back"].enabled = at > 0
         bar["review_forward"].enabled = at < total
-        over = self.live_history.resigned is not None
+        bar["review_analyse"].enabled = total > 0
+        over = self.live_history.ended_early
         live.label, live.enabled = ("Last", at < total) if over else ("Live", True)
 
     def review_caption(self) -> str:
@@ -1074,25 +1335,88 @@ class PanelScene(GameScene):
         for button in (*self.review_b.values(), self.b["more"]):
             button.draw(surface, self.hover)
         label, hint = self.review_label, self.review_hint
+        if self.live_history.outcome() is not None and hint.height:  # (a resigned game: Play again is there)
+            self.sync_entry_row()
+            self.b["again"].draw(surface, self.hover)
+            hint = pygame.Rect(0, 0, 0, 0)
         if label.height >= 18:
             theme.text(surface, self.review_caption(), min(self.text_size + 1, label.height - 4), theme.ACCENT,
                        midleft=(label.left + 8, label.centery), max_width=label.width - 12)
         if hint.height >= 18:
-            theme.text(surface, "Tap a move in the list to see it", self.text_size - 2, theme.TEXT_DIM,
-                       midleft=(hint.left + 8, hint.centery), max_width=hint.width - 12)
+            words = next((words for words in ("Tap a move in the list to see it", "Tap a move to see it")
+                          if theme.font(max(theme.MIN_TEXT, self.text_size - 2)).size(words)[0] <= hint.width - 12), "")
+            if words:
+                theme.text(surface, words, self.text_size - 2, theme.TEXT_DIM, midleft=(hint.left + 8, hint.centery))
 
-    # -- shared drawing -----------------------------------------------------------------
-    def move_lines(self) -> list[str]:
-        """The move list in notation, one item per move (of the game itself, also while reviewing)."""
+    # -- the move list: a row a turn --------------------------------------------------------
+    #: in this game the dice come before the move they lead to (a roll joins the move after it); where
+    #: chance follows a choice (Truchet's tiles drawn after "random"), it joins the move before it
+    chance_leads = True
+
+    def turn_rows(self) -> list["TurnRow"]:
+        """The move list's rows (of the game itself, also while reviewing): a turn each, its roll and the move
+        it led to together (``R 4-5: a4-e4,g4-h4``), numbered. Kept until the game changes."""
         live = self.live_history
-        return [self.move_item(number, state, move)
-                for number, (state, move) in enumerate(zip(live.states, live.moves), 1)]
+        key = (id(live), len(live.moves), live.moves[-1] if live.moves else None)
+        if self._rows is not None and self._rows[0] == key:
+            return self._rows[1]
+        game, states, moves = self.game, live.states, live.moves
+        groups: list[list[int]] = []
+        pending: list[int] = []  # chance moves waiting for the move they lead to
+        for k, state in enumerate(states[:len(moves)]):
+            if not game.is_chance(state):
+                groups.append(pending + [k])
+                pending = []
+            elif self.chance_leads or not groups:
+                pending.append(k)
+            else:
+                groups[-1].append(k)
+        if pending:
+            groups.append(pending)
+        rows = [TurnRow(group[0], group[-1], self.turn_text(number, [(states[k], moves[k]) for k in group]))
+                for number, group in enumerate(groups, 1)]
+        self._rows = (key, rows)
+        return rows
+
+    def turn_text(self, number: int, turn: Sequence[tuple[Any, Any]]) -> str:
+        """A row of the move list: ``12. R 4-5: a4-e4,g4-h4`` (who, then each part of the turn: the roll, the
+        move); a roll not yet followed by its move stands alone."""
+        game = self.game
+        movers = [game.to_move(before) for before, _ in turn if not game.is_chance(before)]
+        if not movers:  # a roll whose move is still to come: the roller's, where one side rolls
+            rollers = list(self.rollers(game, turn[0][0]))
+            movers = rollers if len(rollers) == 1 else []
+        who = self.seat_names[movers[0]] if movers and movers[0] is not None else ""
+        text, last_roll = "", None
+        for before, move in turn:
+            roll = game.is_chance(before)
+            part = self.roll_text(before, move) if roll else self.move_text(before, move)
+            text += ("" if last_roll is None else ", " if roll and last_roll else ": ") + part
+            last_roll = roll
+        return f"{number}. {who} {text}".replace("  ", " ")
+
+    def roll_text(self, before: Any, move: Any) -> str:
+        """A roll in the move list: its dice (``4-5``)."""
+        return str(move).removeprefix("roll:").replace(",", "-")
+
+    def chance_words(self, before: Any, move: Any) -> str:
+        """A chance move in words, for the Analyse screen: ``the dice: 4-5`` (a game whose chance is no dice
+        says what it is)."""
+        return f"the dice: {self.roll_text(before, move)}"
+
+    def move_text(self, before: Any, move: Any) -> str:
+        """A move in the move list (its notation; a game may shorten it)."""
+        return str(move)
+
+    def move_lines(self) -> list[str]:
+        """The move list's rows as drawn."""
+        return [row.text for row in self.turn_rows()]
 
     def draw_buttons(self, surface: pygame.Surface, skip: Sequence[str] = ()) -> None:
         """The scene's buttons (but `skip`); those that would play for the computer are drawn greyed while
         it has the turn."""
         self.sync_computer_buttons()
-        waiting = self.computer_to_act()
+        waiting = self.others_to_act()
         free = self.free_buttons()
         for button in self.buttons:
             if button.name in skip:
@@ -1115,11 +1439,27 @@ class PanelScene(GameScene):
         surface.set_clip(clip)
 
     def _draw_board_marks(self, surface: pygame.Surface) -> None:
+        note = self.board_note
+        if note is not None and self.reviewing and self.review_at == note.ply:  # the Analyse screen's moves
+            marks = [(self.move_marks(move), ink, label) for move, ink, label in note.marks]
+            placed = []
+            for k, ((strokes, radius), ink, label) in enumerate(marks):
+                others = [stroke for j, ((found, _), _, _) in enumerate(marks) if j != k for stroke in found]
+                own = [stroke for stroke in strokes if stroke not in others]  # (its label goes by a part its own)
+                placed.append((own + [stroke for stroke in strokes if stroke in others], radius, ink, label))
+                draw_marks(surface, strokes, radius, ink)
+            for strokes, radius, ink, label in placed:  # the labels over every move's strokes
+                draw_mark_label(surface, strokes, radius, ink, label)
+            return
         hint = self.shown_hint()
         if hint is not None:
             strokes, radius = self.move_marks(hint)
             draw_marks(surface, strokes, radius, HINT_INK, label="Hint")
-        if self.flash_move is not None and self.flash_left > 0 and self.history.moves \
+        if not self.reviewing and self.motion is None:  # three or four: each move since your turn, named
+            for colour, move in self.moves_since_turn():
+                strokes, radius = self.move_marks(move)
+                draw_marks(surface, strokes, radius, theme.ACCENT, 215, label=self.seat_names[colour])
+        if len(self.seat_names) <= 2 and self.flash_move is not None and self.flash_left > 0 and self.history.moves \
                 and self.history.moves[-1] == self.flash_move and self.motion is None:  # (marked once arrived)
             strokes, radius = self.move_marks(self.flash_move)
             draw_marks(surface, strokes, radius, theme.ACCENT, round(255 * min(1.0, self.flash_left / 0.4)))
@@ -1131,26 +1471,40 @@ class PanelScene(GameScene):
         busy = self.thinking if self.thinking is not None else self.hint
         if busy is not None and not self.reviewing:
             draw_progress(surface, self.status_rect, busy.progress())
-        draw_entry(surface, self.entry_rect, self.entry, self.entry_hint(), self.text_size, self.entry_selected)
+        if self.live_history.outcome() is None and not self.b["send"].rect.width:  # (else a button in its place)
+            draw_entry(surface, self.entry_rect, self.entry, self.entry_hint(), self.text_size, self.entry_selected)
         self.draw_message(surface)
         self.draw_moves(surface)
         if self.reviewing:
             self.draw_review_bar(surface)
+        self.draw_lens(surface)
 
     def draw_moves(self, surface: pygame.Surface) -> None:
         """The move list in its place, or opened over the board (drawn last, over everything under it)."""
         area = self.moves_area()
+        if area.height < MOVES_LINE_H:
+            return  # (a long message has it for the while)
         if self.moves_expanded:
             pygame.draw.rect(surface, theme.BG, area.inflate(8, 8))
         act = "tap" if self.portrait else "click"
         note = f"{act} here to close" if self.moves_expanded else (
             f"{act} for all" if self.moves_hidden() else "")
-        self.move_scroll = draw_move_list(surface, area, self.move_lines(), self.move_scroll, self.move_col_w,
+        self.move_scroll = draw_move_list(surface, area, self.move_lines(), self.move_scroll, self.move_column_width(),
                                           note, self.reviewed_item())
+
+    def move_column_width(self) -> int:
+        """The move list's column width: the game's (`move_col_w`), or wider, so that its longest item shows
+        whole (measured again only when the list changes)."""
+        moves = self.live_history.moves
+        key = (len(moves), str(moves[-1]) if moves else "")
+        if self._columns[0] != key:
+            widest = max((theme.font(theme.MIN_TEXT).size(item)[0] for item in self.move_lines()), default=0)
+            self._columns = (key, max(self.move_col_w, widest + 12))
+        return self._columns[1]
 
     def moves_hidden(self) -> bool:
         """Some moves are out of sight in the move list as it is placed."""
-        grid = move_grid(self.moves_rect, len(self.live_history.moves), 0, self.move_col_w)
+        grid = move_grid(self.moves_area(), len(self.turn_rows()), 0, self.move_column_width())
         return grid.total_rows > grid.rows_fit
 
     def draw_status_line(self, surface: pygame.Surface) -> None:
@@ -1164,15 +1518,12 @@ class PanelScene(GameScene):
         for colour, rect in enumerate(self.cards):
             moving = self.card_moving(colour)
             if self.compact_cards:
-                seat = self.seats[self.person_of(colour)]
                 draw_compact_card(surface, rect, icon=self.card_icon(colour), name=self.card_name(colour),
-                                  seat=seat.replace("Computer", "Comp") if seat != "Human" else "",
+                                  seat=self.compact_seat(colour),
                                   moving=moving, leads=self.card_leads(colour, leader),
                                   score=self.card_score(colour, scores), caption=self.score_caption())
                 continue
             title = self.card_title(colour)
-            if theme.font(CARD_TITLE).size(title)[0] > rect.width - 44:  # narrow: the name alone
-                title = self.card_name(colour)
             draw_player_card(surface, rect, icon=self.card_icon(colour), title=title,
                              tags=self.card_tags(colour, moving), moving=moving,
                              leads=self.card_leads(colour, leader), score=self.card_score(colour, scores),
@@ -1183,6 +1534,15 @@ class PanelScene(GameScene):
                 if a.top == b.top:  # side by side in a row
                     draw_partner_link(surface, a, b, colour)
 
+    def compact_seat(self, colour: int) -> str:
+        """Who plays `colour` on a narrow card: ``You``, ``Comp 3``, ``P2``."""
+        person = self.person_of(colour)
+        level = self.level_of(colour)
+        if level is not None:
+            return f"Comp {level}"
+        words = self.person_words(person)
+        return words if words == "You" else f"P{person + 1}"
+
     def score_caption(self) -> str:
         """What the cards' scores count ("points", "pips to go", ...): each game says."""
         return ""
@@ -1192,10 +1552,38 @@ class PanelScene(GameScene):
         same)."""
         return self.card_score(colour, self.game.scores(self.state)), self.score_caption()
 
+    def message_words(self) -> tuple[str, Colour]:
+        """What the message line says: the last message; else what a game by link waits for, or (three or
+        four players) every move since your turn; else the game's own hint."""
+        if self.message:
+            return self.message, theme.BAD if self.message_is_error else theme.GOOD
+        if not self.reviewing and self.remote_to_act():
+            return self.waiting_words(), theme.ACCENT
+        since = "" if self.reviewing else self.since_words()
+        if since:
+            return since, theme.GOOD
+        words, colour = self.idle_message()
+        return f"{self.zoom_hint()} {words}".strip(), colour  # on a phone the zoom comes first
+
+    def message_borrow(self) -> int:
+        """How far the message grows over the top of the move list (px): as far as its words need, up to
+        MESSAGE_MOST_LINES lines, leaving the list a line where it can (else hiding it for the while)."""
+        rect = self.message_rect
+        if self.moves_expanded or rect.height <= 0:
+            return 0
+        words, _ = self.message_words()
+        lines, size = message_lines(words, self.text_size, rect.width, rect.height)
+        need = min(len(lines), MESSAGE_MOST_LINES) * (size + 1) - rect.height
+        if need <= 0:
+            return 0
+        room = self.moves_rect.height
+        return min(need, room - MOVES_LINE_H if need <= room - MOVES_LINE_H else room)
+
+    def message_area(self) -> pygame.Rect:
+        """Where the message is drawn: its line, grown over the move list when its words need it."""
+        rect = self.message_rect
+        return pygame.Rect(rect.left, rect.top, rect.width, rect.height + self.message_borrow())
+
     def draw_message(self, surface: pygame.Surface) -> None:
-        words = self.message
-        colour = theme.BAD if self.message_is_error else theme.GOOD
-        if not words:
-            words, colour = self.idle_message()
-            words = f"{self.zoom_hint()} {words}".strip()  # on a phone the zoom comes first
-        draw_message(surface, self.message_rect, words, colour, self.text_size)
+        words, colour = self.message_words()
+        draw_message(surface, self.message_area(), words, colour, self.text_size)

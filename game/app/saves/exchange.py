@@ -19,12 +19,11 @@ from game.rules.history import GameHistory
 from game.rules.link import link_for, record_from_link
 from game.rules.reading import quote
 from game.rules.record import header_line, split_record, write_record
-from .saved_game import SavedGame, read_saved
+from .saved_game import SavedGame, local_id, read_saved
 
 #: A record file larger than this is not read (a 3,000-move game is about 40 kB).
 MAX_IMPORT = 4 << 20
 _LINKISH = re.compile(r"g[0-9]")
-_SAFE_ID = re.compile(r"[A-Za-z0-9T_-]{1,80}")
 
 
 @dataclass
@@ -33,7 +32,7 @@ class SharedGame:
 
     game: SavedGame
     from_link: bool   # a link (opened live, for the player to move) or a record (opened in review)
-    shared_id: str    # the id the link carries ("" when none): the same game on both sides
+    shared_id: str    # the id the link carries, as kept here (`local_id`; "" when none): the same game
 
 
 def looks_like_link(text: str) -> bool:
@@ -59,7 +58,7 @@ def read_shared(text: str) -> SharedGame:
         record = record_from_link("".join(text.split()))  # a link a message broke over lines is whole again
         game = read_saved(record)
         shared_id = split_record(record).header("id") or ""
-        return SharedGame(game, True, shared_id if _SAFE_ID.fullmatch(shared_id) else "")
+        return SharedGame(game, True, local_id(shared_id) if shared_id else "")
     return SharedGame(read_saved(text), False, "")
 
 

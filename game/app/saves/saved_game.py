@@ -18,7 +18,9 @@ written over.
 from __future__ import annotations
 
 import calendar
+import hashlib
 import random
+import re
 import time
 from dataclasses import dataclass
 
@@ -114,6 +116,21 @@ def new_id() -> str:
     return f"{PREFIX}{stamp}-{random.SystemRandom().randrange(16 ** 6):06x}"
 
 
+#: an id the app itself could have made (``game-`` and letters, digits, ``-``, ``_``): kept as it is
+_OWN_ID = re.compile(r"game-[A-Za-z0-9_-]{1,80}", re.ASCII)
+
+
+def local_id(outside: str) -> str:
+    """The id a game from outside (a link's ``[Id]``) is kept under here: the app's own ids as they are,
+    any other text (``abc``, a path, an id of another program) mapped, always the same way, to
+    ``game-x`` and a digest of it, so the game is listed with the others and the next link of the same
+    game finds it."""
+    if _OWN_ID.fullmatch(outside):
+        return outside
+    digest = hashlib.sha256(outside.encode("utf-8", "surrogatepass")).hexdigest()[:24]
+    return f"{PREFIX}x{digest}"
+
+
 def name_of(game_id: str) -> str:
     return game_id + SUFFIX
 
@@ -156,6 +173,22 @@ def read_saved(text: str, game_id: str = "") -> SavedGame:
     return SavedGame(history, seats, game_id, record.header("saved") or "", record.header("played") == BY_LINK)
 
 
+def kept_game(storage: Storage, listed: list[SavedGame], game_id: str) -> tuple[SavedGame | None, bool]:
+    """The game kept under `game_id` as it is stored now (fresher than `listed`, this session's list,
+    when another window saved it since), and whether that id is taken at all: a save there that cannot
+    be read takes it too, and is never written over."""
+    if not game_id:
+        return None, False
+    kept = next((game for game in listed if game.id == game_id), None)
+    try:
+        text = storage.load(name_of(game_id))
+        if text is None:
+            return kept, kept is not None
+        return read_saved(text, game_id), True
+    except (Unreadable, RulesError):
+        return None, True
+
+
 def load_all(storage: Storage) -> tuple[list[SavedGame], str]:
     """Every game in progress, the one saved last first, and a short notice about any save set aside."""
     notices: list[str] = []
@@ -184,7 +217,7 @@ def _load(storage: Storage, name: str, notices: list[str]) -> SavedGame | None:
         game = read_saved(text, name[:-len(SUFFIX)])
     except (Unreadable, RulesError) as error:
         aside = storage.set_aside(name)
-        where = f"set aside as {aside}" if aside else "left as it is"
+        where = f"set aside as {quote(aside, 80)}" if aside else "left as it is"
         notices.append(f"A saved game could not be read ({excerpt(str(error), 200)}); it was {where}.")
         return None
     if game.finished:

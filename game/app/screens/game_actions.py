@@ -1,14 +1,17 @@
-"""A game's More sheet (share a link, export or copy the record, resign) and the Share dialog.
+"""A game's More sheet (share a link, analyse the game, export or copy the record, resign) and the Share dialog.
 
 They serve any game scene (`PlayedGame` says what they read of it), so no game is imported here.
 
 - Share: the game's link (`game.app.saves.exchange.link_text`, carrying the game's id). In a browser it
   is copied to the clipboard at once and put in the page's address; where copying is refused, the page
   shows it as selectable text. On the desktop it is shown selected, and Copy (or Ctrl+C) copies it.
+- Analyse the game: the Analyse screen (`game.app.screens.analysis`) over the game, at the position shown.
 - Export: the record (with seats, readable by the referee) to a file in the exports folder on the
   desktop, a download in the browser. Copy the record: the same text to the clipboard.
 - Resign (asked first): who may resign is the scene's `resigners` (between two people, both: it asks which).
 - Sound: on or off (the mute switch, as on the menu).
+- Rolls (games with dice): thrown by themselves as soon as a roll is all that can happen, or by hand with
+  the Roll button; kept in the settings.
 """
 
 from __future__ import annotations
@@ -32,6 +35,12 @@ class PlayedGame(Protocol):
     seats: tuple[str, ...]
     save_id: str
     share_due: bool
+    hand_rolls: bool  # its chance moves are rolls a player may throw by hand
+
+    @property
+    def has_computer(self) -> bool: ...
+
+    def mark_shared(self) -> None: ...
 
     @property
     def live_history(self) -> GameHistory: ...
@@ -45,12 +54,19 @@ class PlayedGame(Protocol):
 
     def resign(self, colour: int) -> None: ...
 
+    def open_analysis(self) -> None:
+        """The Analyse screen over the game."""
+
 
 def summary(scene: PlayedGame) -> str:
     saved = SavedGame(scene.live_history, scene.seats, scene.save_id)
     outcome = scene.live_history.outcome()
     state = f"over: {outcome.reason}" if outcome is not None else saved.progress_text
     return f"{saved.heading} · {state}"
+
+
+def rolls_label(manual: bool) -> str:
+    return "Rolls: by hand" if manual else "Rolls: automatic"
 
 
 class CopyWatch:
@@ -96,11 +112,14 @@ class GameActionsScene(DialogScene):
         label = f"Resign ({scene.seat_names[colours[0]]})" if len(colours) == 1 else "Resign..."
         resign = Button(label, self.ask_resign, name="resign", enabled=bool(colours))
         buttons = [Button("Share a link", self.share, name="share", primary=True),
+                   Button("Analyse the game", self.analyse, name="analyse", enabled=bool(scene.live_history.moves)),
                    Button("Download the record" if device.browser else "Export the record", self.export,
                           name="export"),
                    Button("Copy the record", self.copy_record, name="copy_record"),
                    resign,
                    Button(app.sound.label, self.toggle_sound, name="sound"),
+                   *([Button(rolls_label(app.settings.manual_rolls), self.toggle_rolls, name="rolls")]
+                     if scene.game.has_chance and scene.hand_rolls else []),
                    Button("Close", self.close, name="close")]
         place = device.exports_place()
         note = f"Exported records go to {place}." if place else ""
@@ -115,11 +134,22 @@ class GameActionsScene(DialogScene):
     def share(self) -> None:
         self.app.replace(ShareScene(self.app, self.scene))
 
+    def analyse(self) -> None:
+        self.close()
+        self.scene.open_analysis()
+
     def toggle_sound(self) -> None:
         """The mute switch (the menu has it too; kept between sessions)."""
         problem = self.app.sound.toggle()
         self.button("sound").label = self.app.sound.label
         self.say(problem or ("Sounds are off." if self.app.sound.muted else "Sounds are on."), error=bool(problem))
+
+    def toggle_rolls(self) -> None:
+        """Dice thrown by themselves (when a roll is all that can happen) or by the Roll button (kept)."""
+        problem = self.app.settings.set_manual_rolls(not self.app.settings.manual_rolls)
+        self.button("rolls").label = rolls_label(self.app.settings.manual_rolls)
+        self.say(problem or ("The dice wait for the Roll button." if self.app.settings.manual_rolls else
+                             "The dice are rolled as soon as a roll is all that can happen."), error=bool(problem))
 
     def record(self) -> str:
         scene = self.scene
@@ -145,15 +175,20 @@ class GameActionsScene(DialogScene):
         players = scene.seat_names
 
         def who(colour: int) -> str:
-            return f"{players[colour]} ({scene.seat_label(colour).split(' (')[0]})"
+            return f"{players[colour]} ({scene.seat_label(colour)})"
 
         if len(colours) == 1:
             colour = colours[0]
-            body = (f"{who(colour)} resigns and {players[1 - colour]} wins. The record keeps the resignation; "
-                    "it cannot be taken back.")
+            other = f"{players[1 - colour]} ({scene.seat_label(1 - colour)})"
+            if scene.seat_label(colour) == "You":
+                body = f"You resign, and {other} wins. The record keeps the resignation; it cannot be taken back."
+            else:
+                body = (f"{who(colour)} resigns and {other} wins. The record keeps the resignation; "
+                        "it cannot be taken back.")
         else:
             body = "Who resigns? The other player wins. The record keeps the resignation; it cannot be taken back."
-        choices = [(f"{who(c)} resigns", (lambda c=c: scene.resign(c))) for c in colours]
+        choices = [("I resign" if scene.seat_label(c) == "You" else f"{who(c)} resigns", (lambda c=c: scene.resign(c)))
+                   for c in colours]
         self.app.replace(ConfirmScene(self.app, "Resign this game?", body, choices=choices, cancel_label="Play on"))
 
 
@@ -172,6 +207,12 @@ class ShareScene(DialogScene):
         outcome = scene.live_history.outcome()
         if outcome is not None:
             body = f"The game is over ({outcome.reason}). Send this link to show it to someone."
+        elif scene.has_computer:  # (nobody else plays this game: the link shows it, or moves it elsewhere)
+            body = ("This link opens the game as it stands, on any device: to look at it, or to play it on "
+                    "from there.")
+        elif len(scene.seat_names) > 2:
+            body = ("Send this link to the player whose turn it is. It opens the game as it stands, for their "
+                    "turn; after it they share the new link on.")
         else:
             body = ("Send this link to the other player. It opens the game as it stands, for their turn; "
                     "after it they share the new link back.")
@@ -180,7 +221,7 @@ class ShareScene(DialogScene):
                 "opens a link; in a browser, add it to the game page's address after #.")
         super().__init__(app, "Share this game", body, buttons=buttons, boxed=self.url, note=note)
         self.copying = CopyWatch(self, "The link")
-        scene.share_due = False
+        scene.mark_shared()
         if device.browser:
             device.set_address(self.link)  # the page's address carries the game shown
             self.copying.copy(self.url)

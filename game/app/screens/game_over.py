@@ -1,5 +1,11 @@
 """The game-over screen, drawn over the finished board: result, score breakdown, what next.
 
+It speaks to the person at the device: against the computer "You win" or "The computer wins", with
+their side marked "You"; between people sharing the device it names the winning side and its player.
+Play again starts the same game with the seats turned round (`restart`), so that each side starts in
+turn; Analyse opens the analysis of the game (where the scene has one: `open_analysis`); See board leaves
+the finished board in view (where Play again is at hand too).
+
 With more than two seats it names every winner (partners together: "Red striped and Red plain win"),
 marks them on their rows, and gives the others' places where the rules rank them (`Outcome.places`).
 
@@ -27,8 +33,9 @@ def wins(name: str) -> str:
 
 class FinishedGame(Protocol):
     """What the game-over screen reads from the scene whose game ended (a GameScene; a game's scene may
-    also have `card_icon(colour)`, which draws its pieces beside the scores, and `score_text(colour)`,
-    the score as its player cards show it and what it counts, so that both count the same thing)."""
+    also have `card_icon(colour)`, which draws its pieces beside the scores, `score_text(colour)`,
+    the score as its player cards show it and what it counts, so that both count the same thing, and
+    `open_analysis()`, the Analyse screen over it)."""
 
     game: Game
 
@@ -38,7 +45,14 @@ class FinishedGame(Protocol):
     def outcome(self) -> Outcome | None:
         """How the game ended (the rules' verdict, or a resignation)."""
 
-    def seat_label(self, colour: int) -> str: ...
+    def seat_label(self, colour: int) -> str:
+        """Who played `colour`: ``You``, ``Computer (level 3)``, ``Player 2``."""
+
+    def is_you(self, colour: int) -> bool:
+        """`colour` was played by the one person at this device."""
+
+    def player_name(self, colour: int) -> str:
+        """Who played `colour`, as a message names them (with the side where that alone says who)."""
 
     @property
     def seat_names(self) -> tuple[str, ...]:
@@ -47,7 +61,7 @@ class FinishedGame(Protocol):
     def breakdown_lines(self) -> list[str]: ...
 
     def restart(self) -> Scene:
-        """A fresh scene of the same game, options and seats (Play again)."""
+        """A fresh scene of the same game and options, the seats turned round (Play again)."""
 
 
 class GameOverScene(Scene):
@@ -59,7 +73,14 @@ class GameOverScene(Scene):
         self.again = Button("Play again", self.play_again, name="again", primary=True)
         self.review = Button("See board", self.app.pop, name="review")
         self.menu = Button("Menu", self.app.pop_to_root, name="menu")
-        self.buttons = [self.again, self.review, self.menu]
+        analyse = getattr(game_scene, "open_analysis", None)
+        self.analyse = Button("Analyse", self.open_analysis, name="analyse") if callable(analyse) else None
+        self.buttons = [self.again, *([self.analyse] if self.analyse else []), self.review, self.menu]
+
+    def open_analysis(self) -> None:
+        """The game's analysis, over its finished board."""
+        self.app.pop()  # this screen
+        self.game_scene.open_analysis()  # type: ignore[attr-defined]
 
     def play_again(self) -> None:
         fresh = self.game_scene.restart()
@@ -68,22 +89,9 @@ class GameOverScene(Scene):
 
     def _lines(self) -> tuple[str, str, list[str]]:
         scene = self.game_scene
-        game = scene.game
         outcome = scene.outcome()
-        names = scene.seat_names
-        if outcome is None:
-            headline = "Game in progress"
-        elif outcome.winner is None:
-            headline = "A draw"
-        elif len(outcome.winning_seats) > 1:  # partners win together
-            who = " and ".join(names[seat] for seat in outcome.winning_seats)
-            players = " and ".join(scene.seat_label(seat).split(' (')[0].removeprefix("Player ")
-                                   for seat in outcome.winning_seats)
-            headline = f"{who} win: Players {players}"
-        else:
-            headline = f"{wins(names[outcome.winner])}: {scene.seat_label(outcome.winner).split(' (')[0]}"
         reason = outcome.reason[:1].upper() + outcome.reason[1:] if outcome is not None else ""
-        return headline, reason, scene.breakdown_lines()
+        return headline(scene, outcome), reason, scene.breakdown_lines()
 
     def _score(self, colour: int) -> tuple[str, str]:
         """A player's score and what it counts, as the game's cards show it (else the rules' score)."""
@@ -103,7 +111,7 @@ class GameOverScene(Scene):
         self.body_size = body
         height = 70 + theme.wrapped_height(reason, body, self.text_w) + 110
         height += sum(theme.wrapped_height(line, body, self.text_w) + 6 for line in lines) + 20
-        height += (3 * 58 if narrow else 70) + 26
+        height += (len(self.buttons) * 58 if narrow else 70) + 26
         self.rows_of_seats = len(self.game_scene.seat_names) > 2  # one row per seat, not two side by side
         if self.rows_of_seats:
             self.head_size = 30 if narrow else 38
@@ -114,9 +122,11 @@ class GameOverScene(Scene):
         bottom = self.card.bottom - 20
         if narrow:
             for k, button in enumerate(self.buttons):
-                button.rect = pygame.Rect(self.card.left + 20, bottom - (3 - k) * 58 + 6, width - 40, 50)
+                button.rect = pygame.Rect(self.card.left + 20, bottom - (len(self.buttons) - k) * 58 + 6, width - 40,
+                                          50)
         else:
-            bw = (width - 40 - 16) // 3
+            count = len(self.buttons)
+            bw = (width - 40 - 8 * (count - 1)) // count
             for k, button in enumerate(self.buttons):
                 button.rect = pygame.Rect(self.card.left + 20 + k * (bw + 8), bottom - 56, bw, 56)
 
@@ -157,8 +167,11 @@ class GameOverScene(Scene):
                 icon(colour)(surface, (cx + 18, y + 30), 16)
             else:
                 theme.stone(surface, colour, (cx + 18, y + 30), 16)
-            theme.text(surface, f"{game.players[colour]}  {scene.seat_label(colour).split(' (')[0]}", 20,
-                       theme.TEXT, topleft=(cx + 42, y + 8), max_width=half - 50)
+            you = scene.is_you(colour)
+            if you:  # your side, marked
+                pygame.draw.rect(surface, theme.ACCENT, pygame.Rect(cx - 4, y, half - 4, 92), 2, border_radius=10)
+            theme.text(surface, f"{scene.seat_names[colour]}  {scene.seat_label(colour).split(' (')[0]}", 20,
+                       theme.ACCENT if you else theme.TEXT, topleft=(cx + 42, y + 8), max_width=half - 50)
             shown = theme.text(surface, value, 46, theme.TEXT, topleft=(cx + 42, y + 30))
             if caption:
                 theme.text(surface, caption, theme.MIN_TEXT, theme.TEXT_DIM, bottomleft=(shown.right + 8, shown.bottom - 6),
@@ -193,7 +206,7 @@ class GameOverScene(Scene):
             row = pygame.Rect(x - 6, y, self.text_w + 12, SEAT_ROW - 6)
             won = seat in winners
             theme.panel(surface, row, theme.BG_CARD_HI if won else theme.BG_CARD, 8,
-                        border=theme.ACCENT if won else None)
+                        border=theme.ACCENT if won or scene.is_you(seat) else None)
             if won:
                 pygame.draw.rect(surface, theme.ACCENT, row, 3, border_radius=8)
             centre = (row.left + 22, row.centery)
@@ -217,3 +230,27 @@ class GameOverScene(Scene):
 
 
 SEAT_ROW = 58  # px: a seat's row on the game-over screen of three or four
+
+
+def headline(scene: FinishedGame, outcome: Outcome | None) -> str:
+    """The result in one line, said to the person at the device: ``You win``, ``The computer wins``,
+    ``Computer B (level 2) wins``; between people sharing the device ``X wins: Player 1``."""
+    if outcome is None:
+        return "Game in progress"
+    if outcome.winner is None:
+        return "A draw"
+    names = scene.seat_names
+    winners = outcome.winning_seats
+    players = [scene.seat_label(seat) for seat in range(len(names))]
+    you_play = "You" in players
+    if you_play:
+        if any(scene.is_you(seat) for seat in winners):
+            return "You win" if len(winners) == 1 else "You and your partner win"
+        computers = [p for p in players if p.startswith("Computer")]
+        if len(computers) == 1 and all(players[seat] in computers for seat in winners):
+            return "The computer wins"
+        return " and ".join(scene.player_name(seat) for seat in winners) + (" win" if len(winners) > 1 else " wins")
+    if len(winners) > 1:  # partners win together
+        who = " and ".join(names[seat] for seat in winners)
+        return f"{who} win: {' and '.join(players[seat] for seat in winners)}"
+    return f"{wins(names[outcome.winner])}: {players[outcome.winner]}"

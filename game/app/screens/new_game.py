@@ -1,25 +1,28 @@
-"""The new-game screen: the game's options as touch controls, how many play, and who plays each seat.
+"""The new-game screen: who plays first, then the rules options folded under one line, then Start.
 
-Every option has a plain name and a one-line explanation (`words`, the game's table in
-`game/app/games/<game>/options.py`). What the page offers comes from `OptionChoices`: a value the
-game would refuse with the other options as they stand (or that the game's scene cannot show yet,
-`not_shown`) is offered disabled, with the reason under its control, so Start is not refused for a
-combination the page let the player pick.
+Who plays comes first, as on Board Game Arena or lichess: a game opens as you against the computer
+(level 3) unless the player chose otherwise here last time (the settings keep each board's last choices,
+`game.app.saves.settings`). The number of players (when the game allows a choice,
+`Game.player_counts`) is chosen above the seats, which follow it, named as the game names them
+(`Game.seat_names`). Each seat is a person or the computer; a computer seat also has its level (1
+beginner to 4 strongest, `game.ai.LEVELS`), in a row of buttons under it. Every pairing can be chosen,
+computer against computer included; with two seats, Swap sides exchanges them (who starts).
 
-The number of players (when the game allows a choice, `Game.player_counts`) is chosen above the
-seats, which follow it, named as the game names them (`Game.seat_names`). Each seat is Human or
-Computer; a computer seat also has its level (1 beginner to 4 strongest, `game.ai.LEVELS`, 3 by
-default), in a row of buttons under it. Every pairing can be chosen, computer against computer
-included.
+The rules options are folded under one "Rules options" line that says "standard" or what was changed
+(`game.app.ui.boards.changes`); a tap opens them. Every option has a plain name and a one-line
+explanation (`words`, the game's table in `game/app/games/<game>/options.py`). What the page offers comes
+from `OptionChoices`: a value the game would refuse with the other options as they stand (or that the
+game's scene cannot show yet, `not_shown`) is offered disabled, with the reason under its control, so
+Start is not refused for a combination the page let the player pick.
 
 Start opens `scene_class` (the game's scene, handed over by the menu; None when the app cannot play
-the game yet) in place of this screen. If it is refused all the same, the reason is drawn in a band
-of its own above Start, covering nothing.
+the game yet) in place of this screen, and keeps the choices for next time. If it is refused all the
+same, the reason is drawn in a band of its own above Start, covering nothing.
 """
 
 from __future__ import annotations
 
-from typing import Callable, Collection, Mapping
+from typing import Callable, Collection, Mapping, Sequence
 
 import pygame
 
@@ -27,6 +30,7 @@ from game.ai import DEFAULT_LEVEL, LEVELS
 from game.app.play.game_scene import AVAILABLE_SEATS, GameScene
 from game.app.saves.seats import COMPUTER, HUMAN, SEAT_KINDS, computer, level_of, parse_seat
 from game.app.ui import theme
+from game.app.ui.boards import Board, board_of, changes
 from game.app.ui.input import Intent
 from game.app.ui.option_words import Words
 from game.app.ui.scene import Host
@@ -155,17 +159,22 @@ class OptionControl:
 
 class NewGameScene(ScrollingScene):
     def __init__(self, app: Host, game: Game, scene_class: type[GameScene] | None,
-                 values: dict[str, OptionValue] | None = None, seats: tuple[str, ...] = ("Human", "Human"), *,
-                 words: Words | None = None, not_shown: Mapping[str, Collection[OptionValue]] | None = None) -> None:
+                 values: dict[str, OptionValue] | None = None, seats: tuple[str, ...] | None = None, *,
+                 words: Words | None = None, not_shown: Mapping[str, Collection[OptionValue]] | None = None,
+                 boards: Sequence[Board] = ()) -> None:
         super().__init__(app)
         self.game = game
         self.scene_class = scene_class
+        self.words: Words = words or {}
+        self.boards = boards
         self.choices = OptionChoices(game, words, not_shown)
         self.values: dict[str, OptionValue] = game.check_options(values)
         self.controls: list[OptionControl] = []
         self.count_control: OptionControl | None = None
-        self.seats = [parse_seat(seat) for seat in seats]
-        # the level each seat's computer plays at (kept while the seat is switched to Human and back)
+        # you against the computer, unless told otherwise (a seat added later is the computer's too)
+        self.seats = [HUMAN if level_of(seat) is None else parse_seat(seat) for seat in seats] if seats is not None \
+            else [HUMAN, computer(DEFAULT_LEVEL)]
+        # the level each seat's computer plays at (kept while the seat is switched to a person and back)
         self.levels = [level_of(seat) or DEFAULT_LEVEL for seat in self.seats]
         self.seat_names: tuple[str, ...] = ()
         self.seat_buttons: list[list[Button]] = []
@@ -174,20 +183,76 @@ class NewGameScene(ScrollingScene):
         self.start = Button("Start", self.start_game, name="start", primary=True)
         self.back = Button("Back", self.app.pop, name="back")
         self.rules = Button("Rules", self.open_rules, name="rules")
+        self.swap = Button("Swap sides", self.swap_sides, name="swap")
+        # the rules options, folded under one line until it is tapped
+        self.options_open = False
+        self.options_row = Button("Rules options", self.toggle_options, name="options")
         self.error = ""
         self.error_rect = pygame.Rect(0, 0, 0, 0)
         self.first_seat: int | None = 0  # the seat that moves first, when no roll decides it
-        # The options can be taller than the screen (Savoy has eight): they scroll.
+        self.who_top = self.who_h = 0
+        self.options_top = 0
         self.content_bottom = 0
-        self.seats_top = 0
         self.viewport = pygame.Rect(0, 0, 0, 0)
         self._sync()
+
+    # -- what is chosen, in words ---------------------------------------------------------------
+    @property
+    def board(self) -> Board | None:
+        """The board these options are played on (Truchet with Hexagonal on is Hexagonal Truchet)."""
+        return board_of(self.boards, self.game, self.values)
+
+    @property
+    def title(self) -> str:
+        board = self.board
+        return board.title if board is not None else self.game.title
+
+    def changed(self) -> list[str]:
+        """The rules options changed from the board's standard ones, in words."""
+        return changes(self.game, self.values, self.board, self.words)
+
+    def options_words(self) -> str:
+        changed = self.changed()
+        return ", ".join(changed) if changed else "standard"
+
+    def who_words(self) -> str:
+        """Who plays, in a sentence: ``You play R against the computer (level 3, strong).``"""
+        people = [side for side, seat in enumerate(self.seats) if seat == HUMAN]
+        computers = [level_of(seat) for seat in self.seats if seat != HUMAN]
+        if len(people) == 1 and computers:
+            side = self.seat_names[people[0]] if people[0] < len(self.seat_names) else ""
+            against = "the computer" if len(computers) == 1 else f"{len(computers)} computers"
+            if len(set(computers)) == 1:
+                against += f" (level {computers[0]}, {LEVELS[computers[0]]})"
+            return f"You play {side} against {against}."
+        if not people:
+            return "The computer plays every side: watch, Pause and Resume."
+        if not computers:
+            return f"{len(people)} people take turns on this device."
+        return f"{len(people)} people on this device and the computer."
 
     # -- choosing ---------------------------------------------------------------------------
     def pick(self, key: str, value: OptionValue) -> None:
         """Set one setting (an option, the variant or the number of players), when it can be picked."""
         if self.choices.refusal(self.values, key, value) is None:
             self.values = self.choices.pick(self.values, key, value)
+        self._sync()
+        self.layout(self.size)
+
+    def toggle_options(self) -> None:
+        """Open the rules options under their line, or fold them again."""
+        self.stop_typing(keep=True)
+        self.options_open = not self.options_open
+        self._sync()
+        self.layout(self.size)
+        if self.options_open:  # bring the options into view
+            self.scroll_by(self.options_row.rect.top - self.viewport.top - 8)
+
+    def swap_sides(self) -> None:
+        """Two seats change places (who starts)."""
+        if len(self.seats) == 2:
+            self.seats.reverse()
+            self.levels.reverse()
         self._sync()
         self.layout(self.size)
 
@@ -275,22 +340,25 @@ class NewGameScene(ScrollingScene):
             self._build_seats(len(names))
         for side, row in enumerate(self.seat_buttons):
             for button in row:
-                button.selected = button.label == self.seats[side].split()[0]
+                button.selected = button.name.endswith(self.seats[side].split()[0].lower())
             for button in self.level_buttons[side]:
                 button.selected = level_of(self.seats[side]) == int(button.label)
         shown_levels = (b for side, row in enumerate(self.level_buttons) if self.seats[side] != HUMAN for b in row)
         counts = self.count_control.buttons if self.count_control else []
-        self.buttons = [self.back, self.rules, self.start, *(b for control in self.controls for b in control.buttons),
-                        *counts, *(b for row in self.seat_buttons for b in row), *shown_levels]
+        options = [b for control in self.controls for b in control.buttons] if self.options_open else []
+        swap = [self.swap] if len(self.seats) == 2 else []
+        self.options_row.label = f"Rules options: {self.options_words()}"
+        self.buttons = [self.back, self.rules, self.start, *swap, *counts, *(b for row in self.seat_buttons for b in row),
+                        *shown_levels, self.options_row, *options]
 
     def _build_seats(self, count: int) -> None:
-        """One row of seat buttons per player; seats added are Human, seats taken away are forgotten."""
-        self.seats = (self.seats + [HUMAN] * count)[:count]
+        """One row of seat buttons per player; seats added are the computer's, seats taken away are forgotten."""
+        self.seats = (self.seats + [computer(DEFAULT_LEVEL)] * count)[:count]
         self.levels = (self.levels + [DEFAULT_LEVEL] * count)[:count]
         self.seat_buttons, self.level_buttons = [], []
         for side in range(count):
             self.seat_buttons.append([
-                Button(kind, (lambda s=side, k=kind: self.set_seat(s, k)), name=f"seat{side}-{kind.lower()}",
+                Button(SEAT_LABELS[kind], (lambda s=side, k=kind: self.set_seat(s, k)), name=f"seat{side}-{kind.lower()}",
                        enabled=kind in AVAILABLE_SEATS, hint="" if kind in AVAILABLE_SEATS else "later")
                 for kind in SEAT_KINDS])
             self.level_buttons.append([Button(str(level), (lambda s=side, v=level: self.set_level(s, v)),
@@ -311,6 +379,9 @@ class NewGameScene(ScrollingScene):
         except RulesError as err:
             self.show_error(str(err))
             return
+        board = self.board
+        if board is not None:  # the next game on this board starts as this one did
+            self.app.settings.remember(board.key, options, self.seats)
         self.app.replace(scene_class(self.app, self.game, options, tuple(self.seats)))
 
     def show_error(self, words: str) -> None:
@@ -331,19 +402,15 @@ class NewGameScene(ScrollingScene):
         left = (w - width) // 2
         self.back.rect = pygame.Rect(pad, pad, 100, 48)
         self.rules.rect = pygame.Rect(w - pad - 100, pad, 100, 48)
-        top = pad + 92
+        top = pad + 72
         y = top - self.scroll
-        if w >= 1100 and len(self.controls) > 2:  # a wide screen: the options in two columns
-            width = min(w - 2 * pad, 1160)
-            left = (w - width) // 2
-            y = self._two_columns(pygame.Rect(left, y, width, 0))
-        else:
-            for control in self.controls:
-                block = control.height(width)
-                control.layout(pygame.Rect(left, y, width, block))
-                y += block + 18
-        self.seats_top = y
-        y += 36
+        # who plays: the heading (with Swap sides), the sentence, how many, then a row per seat
+        self.who_top = y
+        self.swap.rect = pygame.Rect(left + width - 150, y, 150, theme.MIN_TOUCH) if len(self.seats) == 2 \
+            else pygame.Rect(0, 0, 0, 0)
+        y += 50
+        self.who_h = theme.wrapped_height(self.who_words(), WHO_SIZE, width)
+        y += self.who_h + 10
         label_w = 0 if narrow else 190
         if self.count_control is not None:  # how many play, its buttons in line with the seats' on a wide page
             block = self.count_control.height(width, with_label=False, indent=label_w)
@@ -368,18 +435,37 @@ class NewGameScene(ScrollingScene):
                     button.rect = pygame.Rect(0, 0, 0, 0)
             self.seat_rows.append(pygame.Rect(left, y, width, bottom - y))
             y = bottom + 14
+        # the rules options: one line saying what is changed; tapped, the options under it
+        y += 8
+        words_h = theme.wrapped_height(self.options_words(), OPTIONS_WORDS_SIZE, width - 140)
+        self.options_row.rect = pygame.Rect(left, y, width, max(CONTROL_H + 8, 36 + words_h))
+        y = self.options_row.rect.bottom + 18
+        self.options_top = y
+        if not self.options_open:
+            for control in self.controls:
+                control.layout(pygame.Rect(0, -10_000, 0, 0))
+                for button in control.buttons:
+                    button.rect = pygame.Rect(0, 0, 0, 0)
+        elif w >= 1100 and len(self.controls) > 2:  # a wide screen: the options in two columns
+            wide = min(w - 2 * pad, 1160)
+            y = self._two_columns(pygame.Rect((w - wide) // 2, y, wide, 0))
+        else:
+            for control in self.controls:
+                block = control.height(width)
+                control.layout(pygame.Rect(left, y, width, block))
+                y += block + 18
         self.content_bottom = y + self.scroll
         error_h = theme.wrapped_height(self.error, ERROR_SIZE, width - 24) + 16 if self.error else 0
         start_h = 64
         sticky_top = h - pad - start_h
-        if self.content_bottom + 10 + error_h + start_h <= h - pad:  # everything fits: Start follows the players
+        if self.content_bottom + 10 + error_h + start_h <= h - pad:  # everything fits: Start follows the page
             band_top = y + 10
-            self.start.rect = pygame.Rect(left, max(band_top + error_h, min(sticky_top, y + 60)), width, start_h)
-            self.viewport = pygame.Rect(0, top - 40, w, h - top + 40)
-        else:  # Start stays at the bottom and the options scroll above it (and above a refusal's band)
+            self.start.rect = pygame.Rect(left, max(band_top + error_h, min(sticky_top, y + 24)), width, start_h)
+            self.viewport = pygame.Rect(0, top - 20, w, h - top + 20)
+        else:  # Start stays at the bottom and the page scrolls above it (and above a refusal's band)
             self.start.rect = pygame.Rect(left, sticky_top, width, start_h)
             band_top = sticky_top - 8 - error_h
-            self.viewport = pygame.Rect(0, top - 40, w, band_top - (top - 40))
+            self.viewport = pygame.Rect(0, top - 20, w, band_top - (top - 20))
         self.error_rect = pygame.Rect(left, self.start.rect.top - 8 - error_h, width, error_h) if self.error \
             else pygame.Rect(0, 0, 0, 0)
         if self.scroll > self.max_scroll():  # (the band took room from the page)
@@ -410,7 +496,7 @@ class NewGameScene(ScrollingScene):
 
     @property
     def fixed_buttons(self) -> list[Button]:
-        """The buttons that stay put while the options scroll."""
+        """The buttons that stay put while the page scrolls."""
         return [self.back, self.rules, self.start]
 
     def tap(self, pos: tuple[int, int]) -> None:
@@ -422,7 +508,8 @@ class NewGameScene(ScrollingScene):
                 control.note = ""
                 self.layout(self.size)
         self.stop_typing(keep=True)  # a tap elsewhere takes a typed number (or says why not)
-        box = next((c for c in self.controls if c.setting.stepper and c.value_box.collidepoint(pos)), None)
+        box = next((c for c in self.controls if self.options_open and c.setting.stepper
+                    and c.value_box.collidepoint(pos)), None)
         if box is not None and self.viewport.collidepoint(pos):
             self.start_typing(box)
         elif not press_buttons(fixed, pos) and self.viewport.collidepoint(pos):
@@ -443,18 +530,16 @@ class NewGameScene(ScrollingScene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BG)
         w, _ = self.size
-        narrow = w < 600  # (a phone's title is the game's; the page says "New game" above the options)
-        theme.text(surface, self.game.title if narrow else f"New game: {self.game.title}", 34 if not narrow else 28,
+        narrow = w < 600
+        theme.text(surface, self.title if narrow else f"New game: {self.title}", 34 if not narrow else 28,
                    theme.TEXT, center=(w // 2, self.back.rect.centery), max_width=w - 2 * self.back.rect.right - 16)
         surface.set_clip(self.viewport)
-        for control in self.controls:
-            control.draw(surface, self.hover)
-        if self.controls:
-            first = self.controls[0].rect
-            theme.text(surface, "New game options" if narrow else "Options", 18, theme.TEXT_DIM,
-                       topleft=(first.left, first.top - 22))
         left = self.seat_rows[0].left if self.seat_rows else 32
-        theme.text(surface, "Players", LABEL_SIZE, theme.TEXT, topleft=(left, self.seats_top))
+        width = self.seat_rows[0].width if self.seat_rows else w - 64
+        theme.text(surface, "Who plays", LABEL_SIZE, theme.TEXT, midleft=(left, self.who_top + theme.MIN_TOUCH // 2))
+        if self.swap.rect.width:
+            self.swap.draw(surface, self.hover)
+        theme.paragraph(surface, self.who_words(), WHO_SIZE, theme.ACCENT, pygame.Rect(left, self.who_top + 50, width, 0))
         if self.count_control is not None:
             self.count_control.draw(surface, self.hover, with_label=False)
             if not narrow:
@@ -475,6 +560,10 @@ class NewGameScene(ScrollingScene):
                     theme.text(surface, "Level", 20, theme.TEXT_DIM, midleft=(rect.left, levels[0].rect.centery))
                 for button in levels:
                     button.draw(surface, self.hover)
+        self.draw_options_row(surface)
+        if self.options_open:
+            for control in self.controls:
+                control.draw(surface, self.hover)
         surface.set_clip(None)
         self.draw_scroll_bar(surface, self.viewport.inflate(0, -8), self.viewport.height + self.max_scroll())
         for button in (self.back, self.rules, self.start):
@@ -482,3 +571,25 @@ class NewGameScene(ScrollingScene):
         if self.error:
             theme.panel(surface, self.error_rect, theme.BG_PANEL, border=theme.BAD)
             theme.paragraph(surface, self.error, ERROR_SIZE, theme.BAD, self.error_rect.inflate(-24, -16))
+
+    def draw_options_row(self, surface: pygame.Surface) -> None:
+        """The folded rules options: their name, what is changed ("standard" when nothing is), and Change
+        (or Hide once open)."""
+        rect = self.options_row.rect
+        hovered = self.hover is not None and rect.collidepoint(self.hover)
+        theme.panel(surface, rect, theme.BG_CARD_HI if hovered or self.options_open else theme.BG_CARD, 12,
+                    border=theme.ACCENT_DIM if self.options_open else None)
+        theme.text(surface, "Rules options", LABEL_SIZE - 2, theme.TEXT, topleft=(rect.left + 14, rect.top + 8),
+                   max_width=rect.width - 150)
+        theme.paragraph(surface, self.options_words(), OPTIONS_WORDS_SIZE,
+                        theme.ACCENT if self.changed() else theme.TEXT_DIM,
+                        pygame.Rect(rect.left + 14, rect.top + 36, rect.width - 140, 0))
+        action = pygame.Rect(rect.right - 112, rect.centery - 20, 100, 40)
+        pygame.draw.rect(surface, theme.BG_PANEL, action, border_radius=10)
+        theme.text(surface, "Hide" if self.options_open else "Change", 22, theme.ACCENT, center=action.center)
+
+
+#: the seat buttons' words (a seat is kept as Human or Computer N)
+SEAT_LABELS = {HUMAN: "Person", COMPUTER: "Computer"}
+WHO_SIZE = 20
+OPTIONS_WORDS_SIZE = 19

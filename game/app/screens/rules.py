@@ -26,6 +26,7 @@ class RulesPage:
     diagram: Callable[[pygame.Surface, pygame.Rect], None] | None = None
     caption: str = ""
     title: str = ""  # the game's name over the page, when not its title (a variant's page)
+    lesson: str = ""  # the lesson that teaches it by play (`Host.learn`), if any
 
 
 class RulesScene(ScrollingScene):
@@ -39,6 +40,12 @@ class RulesScene(ScrollingScene):
         self.content_height = 0
         self.back = Button("Back", self.app.pop, name="back")
         self.buttons = [self.back]
+        self.learn: Button | None = None
+        if self.page.lesson:  # a bar at the foot of the page: the lesson
+            name = self.page.title or game.title
+            self.learn = Button(f"Learn {name} by playing", lambda: self.app.learn(self.page.lesson), name="learn",
+                                primary=True)
+            self.buttons.append(self.learn)
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
@@ -46,7 +53,12 @@ class RulesScene(ScrollingScene):
         self.portrait = h > w
         pad = 12 if w < 600 else 24
         self.back.rect = pygame.Rect(pad, pad, 110, 48)
-        self.body = pygame.Rect(pad, pad + 60, w - 2 * pad, h - 2 * pad - 60)
+        foot = 0
+        if self.learn is not None:
+            foot = 60
+            width = min(w - 2 * pad, 520)
+            self.learn.rect = pygame.Rect((w - width) // 2, h - pad - 50, width, 50)
+        self.body = pygame.Rect(pad, pad + 60, w - 2 * pad, h - 2 * pad - 60 - foot)
         if self.portrait or self.page.diagram is None:
             self.text_rect = self.body.copy()
             self.diagram_rect = pygame.Rect(self.body.left, self.body.top, self.body.width,
@@ -117,3 +129,5 @@ class RulesScene(ScrollingScene):
         self.draw_scroll_bar(surface, pygame.Rect(0, self.body.top, self.size[0], self.body.height),
                              self._measure() + 20)
         self.back.draw(surface, self.hover)
+        if self.learn is not None:
+            self.learn.draw(surface, self.hover)

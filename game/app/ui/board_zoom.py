@@ -3,8 +3,9 @@
 `BoardZoom` owns a `Camera` and turns the pointer intents that fall on a board into what they mean
 there: two fingers pinch (zoom about their middle, pan as they move), a double tap zooms to where the
 board's smallest target is a finger's width (`TAP_GOAL`) and back out, one finger (or the mouse)
-drags a zoomed board, the wheel zooms about the pointer, Ctrl + / - / 0 zoom from the keyboard. A tap
-that is none of these comes back to the scene as a tap; a drag or a pinch never does.
+drags a zoomed board, the wheel zooms about the pointer, Ctrl + / - / 0 zoom from the keyboard. No tap
+waits to see whether another follows: the first tap of a double tap acts at once as a tap (it may choose
+a piece), and the second only zooms (`second_tap`); a drag or a pinch never acts as a tap.
 
 While zoomed, a small map in the corner shows the whole board and the part of it in view. While
 fingers pinch, the board is not redrawn at every step: the picture from before the pinch is
@@ -20,7 +21,7 @@ import pygame
 
 from . import theme
 from .camera import Camera, fit_zoom
-from .gestures import TapTimer
+from .gestures import DoubleTap
 from .input import Intent
 from .widgets import Button
 
@@ -33,14 +34,14 @@ Point = tuple[int, int]
 
 
 class BoardZoom:
-    """The camera of one board, the taps held back for a double tap, and the zoom-out button."""
+    """The camera of one board, the double tap that zooms it, and the zoom-out button."""
 
     def __init__(self, relayout: Callable[[], None], measure: Callable[[], float]) -> None:
         self.camera = Camera()
         self.camera.overscroll_top = theme.MIN_TOUCH + 12  # the Zoom out button's height, and its margins
         self.relayout = relayout       # the scene builds its board layout for `camera.world` again
         self.measure = measure         # the smallest target a finger must hit now, in px at zoom 1
-        self.taps = TapTimer()
+        self.taps = DoubleTap()
         self.pinching = False
         self._snapshot: tuple[pygame.Surface, pygame.Rect] | None = None  # the board before the pinch
         self._laid_world = pygame.Rect(0, 0, 0, 0)  # the world the scene's board layout was built for
@@ -66,9 +67,10 @@ class BoardZoom:
         """True when a finger cannot hit every target of the whole board (smaller than MIN_TOUCH)."""
         return 0 < self.target_px < theme.MIN_TOUCH
 
-    def holds_taps(self, touch: bool) -> bool:
-        """A finger's tap on this board waits to see whether it is a double tap."""
-        return touch and (self.needs_zoom or self.camera.zoomed)
+    @property
+    def zooms(self) -> bool:
+        """A double tap zooms this board (in, where its targets are smaller than a finger; back out, when zoomed)."""
+        return self.needs_zoom or self.camera.zoomed
 
     def _limit(self) -> None:
         """How far a pinch or the wheel may zoom: a little past the double tap's zoom (at least 3), and
@@ -87,7 +89,7 @@ class BoardZoom:
 
     # -- changes ----------------------------------------------------------------------------
     def zoom_out(self) -> None:
-        self.taps.flush()
+        self.taps.forget()
         self.camera.reset()
         self.relayout()
 
@@ -100,6 +102,13 @@ class BoardZoom:
             self.camera.zoom_to(goal, pos)
         else:
             self.camera.reset()
+        self.relayout()
+
+    def zoom_to(self, zoom: float, pos: Point) -> None:
+        """Zoom to `zoom` about `pos` (a scene showing what needs a closer look, such as names)."""
+        self._limit()
+        self.camera.max_zoom = max(self.camera.max_zoom, zoom)
+        self.camera.zoom_to(zoom, pos)
         self.relayout()
 
     def wheel(self, pos: Point, notches: int) -> None:
@@ -127,7 +136,7 @@ class BoardZoom:
     def pinch(self, intent: Intent) -> None:
         if not self.pinching:
             self.pinching = True
-            self.taps.pending = None  # the finger that began the pinch was no tap
+            self.taps.forget()  # a tap before the pinch and one after it are no double tap
             self._limit()
         self.camera.zoom_about(intent.pos, intent.scale)
         self.camera.pan(*intent.rel)
@@ -140,22 +149,17 @@ class BoardZoom:
             self.relayout()
 
     # -- taps ---------------------------------------------------------------------------------
-    def tap(self, pos: Point) -> list[Point]:
-        """A finger's tap on the board: the single taps now sure to be single (a double tap zooms)."""
-        singles, double = self.taps.tap(pos)
-        if double is not None:
-            self.toggle(double)
-        return singles
+    def second_tap(self, pos: Point) -> bool:
+        """A finger's tap on the board (which has acted already, if it is a first): True when it is the
+        second of a double tap on a board that zooms; it has zoomed (in about `pos`, or back out) and
+        acts on nothing else."""
+        if not self.taps.tap(pos) or not self.zooms:
+            return False
+        self.toggle(pos)
+        return True
 
-    def tick(self, dt: float) -> list[Point]:
-        return self.taps.tick(dt)
-
-    def flush(self) -> list[Point]:
-        return self.taps.flush()
-
-    @property
-    def tap_pending(self) -> bool:
-        return self.taps.pending is not None
+    def tick(self, dt: float) -> None:
+        self.taps.tick(dt)
 
     # -- drawing ----------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, paint: Callable[[], None]) -> None:

@@ -6,9 +6,9 @@ centre moved and how much the fingers spread), and at the end a release, after a
 neither travelled (`TAP_SLOP`) nor became a pinch. So a tap counts once, and a drag or a pinch is
 never a tap.
 
-`TapTimer` tells a double tap from two taps: a tap is held back for `DOUBLE_TAP_SECONDS` (a board that
-zooms on a double tap waits that long before it plays a single tap), and a second tap close to the
-first within that time is a double tap, the first tap then counting for nothing.
+`DoubleTap` tells the second tap of a double tap: a tap close to the one before it (`DOUBLE_TAP_REACH`)
+within `DOUBLE_TAP_SECONDS`. No tap is ever held back for it: the first tap acts at once, as any tap
+does, and only the second is taken for the double tap (a board zooms on it, and it acts on nothing else).
 
 Nothing here knows pygame or the scenes: positions are pixels, time is what `tick` is told.
 """
@@ -107,33 +107,30 @@ def _middle(a: Point, b: Point) -> Point:
     return (round((a[0] + b[0]) / 2), round((a[1] + b[1]) / 2))
 
 
-class TapTimer:
-    """Holds a tap back until it is sure it is not the first of a double tap."""
+class DoubleTap:
+    """Tells a tap that is the second of a double tap; the first has acted already (none is held back)."""
 
     def __init__(self, seconds: float = DOUBLE_TAP_SECONDS, reach: float = DOUBLE_TAP_REACH) -> None:
         self.seconds, self.reach = seconds, reach
-        self.pending: Point | None = None
+        self.last: Point | None = None  # the tap before, while a second may still follow it
         self.age = 0.0
 
-    def tap(self, pos: Point) -> tuple[list[Point], Point | None]:
-        """A tap at `pos`: (earlier taps now known to be single, the position of a double tap or None)."""
-        first = self.pending
+    def tap(self, pos: Point) -> bool:
+        """A tap at `pos`: True when it is the second of a double tap (then a third starts afresh)."""
+        first = self.last
         if first is not None and self.age <= self.seconds and math.dist(first, pos) <= self.reach:
-            self.pending = None
-            return [], first
-        self.pending, self.age = pos, 0.0
-        return ([first] if first is not None else []), None
+            self.last = None
+            return True
+        self.last, self.age = pos, 0.0
+        return False
 
-    def tick(self, dt: float) -> list[Point]:
-        """Time passes: the held tap, once its time is up, is a single tap."""
-        if self.pending is None:
-            return []
-        self.age += dt
-        if self.age <= self.seconds:
-            return []
-        return self.flush()
+    def tick(self, dt: float) -> None:
+        """Time passes: past `seconds`, the tap before can no longer be the first of two."""
+        if self.last is not None:
+            self.age += dt
+            if self.age > self.seconds:
+                self.last = None
 
-    def flush(self) -> list[Point]:
-        """The held tap, now (another input came first: the order of inputs is kept)."""
-        first, self.pending = self.pending, None
-        return [first] if first is not None else []
+    def forget(self) -> None:
+        """Something else happened in between (a drag, a pinch, another press): the next tap is a first."""
+        self.last = None

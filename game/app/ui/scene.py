@@ -11,11 +11,13 @@ of the app (the scene stack, the window size, the games in progress). The app
 
 from __future__ import annotations
 
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 import pygame
 
 from game.app.saves.saved_game import SavedGame
+from game.rules.history import GameHistory
+from game.app.saves.settings import Settings
 from . import theme
 from .device import Device
 from .input import Intent
@@ -34,6 +36,8 @@ class Host(Protocol):
     saved_notice: str      # a message about saves that could not be read ("" if none)
     device: Device         # the clipboard, exported records, the page's address and dialogs
     sound: Sounds          # the sounds of moves, captures and a game's end, and the mute switch
+    settings: Settings     # kept between sessions: the sound, manual rolls, each board's last new-game choices,
+                           # how far each lesson got
 
     @property
     def top(self) -> Scene | None: ...
@@ -57,6 +61,21 @@ class Host(Protocol):
 
     def forget_game(self, game_id: str) -> None:
         """Delete the game in progress kept under `game_id` (the menu's Delete)."""
+
+    def kept_game(self, game_id: str) -> tuple[SavedGame | None, bool]:
+        """The game kept under `game_id` as stored now, and whether that id is taken at all (see
+        `game.app.saves.saved_game.kept_game`)."""
+
+    def kept_analysis(self, history: GameHistory) -> dict[str, Any] | None:
+        """The analysis kept of `history`'s game (for some or all of its moves), or None (see
+        `game.app.saves.analyses`)."""
+
+    def keep_analysis(self, history: GameHistory, result: dict[str, Any]) -> str | None:
+        """Keep the analysis `result` of `history`'s game; an error message if it could not be written."""
+
+    def learn(self, name: str) -> None:
+        """Open the lesson `name` (the Learn of the menu and of the rules pages: a lesson's key, or a game's
+        name); a game with lessons on several boards (Truchet: square and hexagonal) asks which."""
 
 
 class Scene:

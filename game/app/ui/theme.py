@@ -1,11 +1,17 @@
 """Colours, fonts and small drawing helpers shared by every scene.
 
 Fonts come from `pygame.font.Font(None, size)` (the bundled freesansbold) so the
-desktop, CI and the browser render text alike.
+desktop, CI and the browser render text alike. This module is the one place that makes
+fonts, so it is where any text becomes drawable: pygame's font refuses a NUL, a lone
+surrogate (a file name that is not UTF-8) and a text of only zero-width characters, and
+text from outside (a link, a record, a file name) may hold any of them. `font` hands out
+fonts whose `render` and `size` take any text (`drawable`); no other module renders
+with pygame's font directly (tests/test_outside_text.py checks).
 """
 
 from __future__ import annotations
 
+import unicodedata
 from functools import lru_cache
 
 import pygame
@@ -22,6 +28,7 @@ ACCENT = (242, 178, 80)      # amber: hover, focus, last move
 ACCENT_DIM = (150, 116, 62)
 GOOD = (120, 196, 140)
 BAD = (232, 112, 100)
+HINT = (96, 214, 255)        # the computer's move shown on a board (a hint, the analysis's better move)
 BOARD = (226, 208, 168)
 BOARD_EDGE = (150, 124, 84)
 CELL_LINE = (176, 152, 110)
@@ -48,10 +55,59 @@ MIN_TEXT = 18
 ELLIPSIS = "\u2026"
 
 
+REPLACEMENT = "\ufffd"  # what a control character or a lone surrogate is drawn as
+
+
+def drawable(words: object) -> str:
+    """`words` as text the font can draw and measure: control characters (a NUL, a line break inside a
+    line) and lone surrogates become U+FFFD, and invisible format characters (zero-width spaces,
+    direction overrides, tags) are left out. Printable text comes back as it is, at once."""
+    if not isinstance(words, str):
+        words = str(words)
+    if words.isprintable():
+        return words
+    out = []
+    for char in words:
+        if char.isprintable():
+            out.append(char)
+            continue
+        kind = unicodedata.category(char)
+        if kind in ("Cc", "Cs"):
+            out.append(REPLACEMENT)
+        elif kind in ("Zs", "Zl", "Zp"):
+            out.append(" ")
+        elif kind != "Cf":  # unassigned or private: the font draws its box
+            out.append(char)
+    return "".join(out)
+
+
+def _render(self: pygame.font.Font, text: object, antialias: bool, color: object, bgcolor: object = None,
+            wraplength: int = 0) -> pygame.Surface:
+    words = drawable(text)
+    base = super(type(self), self)
+    try:
+        return base.render(words, antialias, color, bgcolor, wraplength)  # type: ignore[arg-type]
+    except pygame.error:
+        if base.size(words)[0] > 0:
+            raise
+        return pygame.Surface((0, self.get_height()), pygame.SRCALPHA)  # only zero-width marks
+
+
+def _size(self: pygame.font.Font, text: object) -> tuple[int, int]:
+    return super(type(self), self).size(drawable(text))
+
+
+@lru_cache(maxsize=4)
+def _drawable(base: type) -> type:
+    """pygame's font class (`base`: whatever `pygame.font.Font` is now) taking any text (see `drawable`);
+    a text that draws nothing is an empty image."""
+    return type("Font", (base,), {"render": _render, "size": _size, "__doc__": _drawable.__doc__})
+
+
 @lru_cache(maxsize=64)
 def font(size: int) -> pygame.font.Font:
-    """The bundled font at `size` (cached); its letters are `px(size)` pixels."""
-    return pygame.font.Font(None, max(8, int(size)))
+    """The bundled font at `size` (cached); its letters are `px(size)` pixels. It takes any text."""
+    return _drawable(pygame.font.Font)(None, max(8, int(size)))
 
 
 def px(size: int) -> int:

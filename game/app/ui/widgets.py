@@ -35,6 +35,7 @@ class Button:
         return True
 
     def draw(self, surface: pygame.Surface, hover: tuple[int, int] | None = None) -> None:
+        """The button, its label and, under it where it fits whole, its hint."""
         r = self.rect
         if r.width <= 0:
             return
@@ -54,10 +55,11 @@ class Button:
         size = max(14, min(30, int(r.height * 0.45)))
         if self.label in ("-", "+"):
             size = int(r.height * 0.8)
-        if self.hint:
+        hint_size = max(12, size * 2 // 3)
+        if self.hint and theme.font(max(theme.MIN_TEXT, hint_size)).size(self.hint)[0] <= r.width - 10:
             theme.text(surface, self.label, size, ink, center=(r.centerx, r.centery - size * 0.35),
                        max_width=r.width - 10)
-            theme.text(surface, self.hint, max(12, size * 2 // 3), ink, center=(r.centerx, r.centery + size * 0.5),
+            theme.text(surface, self.hint, hint_size, ink, center=(r.centerx, r.centery + size * 0.5),
                        max_width=r.width - 10)
         else:
             theme.text(surface, self.label, size, ink, center=r.center, max_width=r.width - 10)

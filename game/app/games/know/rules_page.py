@@ -96,4 +96,5 @@ KNOW_RULES = RulesPage(
     ),
     diagram=_draw_diagram,
     caption=_caption(),
+    lesson="know",
 )

@@ -9,7 +9,6 @@ game's seed) and are shown after a short animation.
 
 from __future__ import annotations
 
-import math
 import random
 from typing import Any, Callable, Sequence
 
@@ -20,6 +19,7 @@ from game.app.play.panels import PanelScene
 from game.app.ui import theme
 from game.app.ui.input import Intent
 from game.app.ui.scene import Host
+from game.app.ui.targets import Target, closest_pair
 from game.app.ui.widgets import Button
 from game.rules.base import Game
 from game.rules.know import (AMBIGUOUS, ERRAND_MOVE, ERRAND_ROLL, FIRST, KNOW, MOVE, NOPATH, OVER, PASS, PATH_MOVE,
@@ -29,23 +29,16 @@ from game.rules.know import (AMBIGUOUS, ERRAND_MOVE, ERRAND_ROLL, FIRST, KNOW, M
 from game.rules.options import OptionValue
 from .rules_page import KNOW_RULES
 from .view import (PIECE_COLOURS, PLAYER_INK, SIDE_INK, KnowLayout, KnowView, draw_die, draw_know, draw_piece,
-                        draw_seat_marker, piece_legend, tier_legend)
+                   draw_seat_marker, names_zoom, piece_legend, tier_legend)
 
 ROLL_SECONDS = 0.5
-SNAP_PX = 26  # a tap this near an offered piece or space (its centre) takes it
-
-
-def offer_gap(layout: KnowLayout, offered: frozenset[int]) -> float:
-    """The least distance in pixels between the centres of two offered spaces (inf with fewer than two)."""
-    points = [layout.centroids[i] for i in offered]
-    return min((math.dist(a, b) for k, a in enumerate(points) for b in points[k + 1:]), default=math.inf)
 ROLL_LABELS = {START: "Roll to begin", PREROLL: "Roll", ROLL: "Roll", ERRAND_ROLL: "Errand roll",
                PATH_ROLL: "Contest roll", POST_ROLL: "Catch-up roll"}
 
 
 class KnowScene(PanelScene):
     rules_page = KNOW_RULES
-    move_col_w = 150
+    move_col_w = 210
     panel_width = (320, 500, 0.38)
     view_buttons = frozenset({"influence", "names", "threads", "score"})
 
@@ -78,13 +71,17 @@ class KnowScene(PanelScene):
             "undo": Button("Undo", self.undo, name="undo"),
             "redo": Button("Redo", self.redo, name="redo"),
             "influence": Button("Influence", self.toggle("show_influence"), name="influence"),
-            "names": Button("Names", self.toggle("show_names"), name="names"),
+            "names": Button("Names", self.toggle_names, name="names"),
             "threads": Button("Threads", self.toggle("show_threads"), name="threads"),
             "score": Button("Score", self.toggle("show_score"), name="score"),
         })
         self.buttons = list(self.b.values())
         self._refresh()
         self.say(self.state.note)
+
+    @classmethod
+    def draw_picture(cls, surface: pygame.Surface, rect: pygame.Rect, state: KnowState) -> None:
+        draw_know(surface, KnowLayout(rect), state, KnowView())
 
     # -- state-derived caches -----------------------------------------------------------
     @property
@@ -136,6 +133,16 @@ class KnowScene(PanelScene):
         return [m for m in self.legal if m.kind == "path"]
 
     # -- actions ----------------------------------------------------------------------------
+    def names_zoom(self) -> float:
+        """How much larger the board must be drawn for the spaces' names to be read (1: they can)."""
+        return names_zoom(self.layout_board) if self.layout_board is not None else 1.0
+
+    def focus(self) -> tuple[float, float]:
+        """Where a zoom for the names centres: the chosen piece, or the board's middle."""
+        if self.selected is not None and self.layout_board is not None:
+            return self.layout_board.centroids[self.selected]
+        return super().focus()
+
     def toggle(self, attr: str) -> Callable[[], None]:
         def flip() -> None:
             setattr(self, attr, not getattr(self, attr))
@@ -144,12 +151,12 @@ class KnowScene(PanelScene):
     def busy(self) -> bool:
         return self.rolling is not None
 
-    def roll_colours(self) -> Sequence[int]:
+    @staticmethod
+    def rollers(game: Game, state: KnowState) -> Sequence[int]:
         """The seats that throw the roll due: all (the opening roll, a Path contest), one seat, or the other
         side's seats (an Errand's contest: the other colour, or with three players the others)."""
-        state = self.state
-        roller = self.game.roller(state)
-        names = self.seat_names
+        roller = game.roller(state)
+        names = game.seat_names(state)
         if roller in ("both", "all"):
             return tuple(range(len(names)))
         if roller in names:
@@ -157,7 +164,7 @@ class KnowScene(PanelScene):
         if roller == "the others":
             return tuple(seat for seat in range(len(names)) if seat != state.player)
         if roller in PLAYERS:  # four players: a colour's seats
-            return self.game.seats_of(state.opts, PLAYERS.index(roller))
+            return game.seats_of(state.opts, PLAYERS.index(roller))
         return ()
 
     # -- seats: a colour (two players), a colour and stripe (four), or a type of piece (three) -------------
@@ -181,10 +188,6 @@ class KnowScene(PanelScene):
         """The seat acting now (or last to act)."""
         state = self.state
         return state.seat if state.opts.four else state.player
-
-    def seat_ink(self, seat: int) -> tuple[int, int, int]:
-        side = self.side_of_seat(seat)
-        return SIDE_INK[side] if self.state.opts.three else PLAYER_INK[side]
 
     def side_words(self, side: int) -> str:
         return self.game.side_label(self.state, side)
@@ -257,6 +260,16 @@ class KnowScene(PanelScene):
             self.say(f"{names[src]}-{names[dst]} works with either die: tap the die to use "
                      f"({' or '.join(str(m.die) for m in options)}).")
 
+    def rolls_on(self, move: KnowMove) -> bool:
+        """No Path can be declared before the roll: the roll follows as if pressed."""
+        return move == NOPATH
+
+    def forced_reason(self, move: KnowMove) -> str:
+        if move == PASS:
+            return "No piece can move" + (f" {' or '.join(map(str, sorted(set(self.state.dice))))}"
+                                          if self.state.dice else "")
+        return super().forced_reason(move)
+
     def after_move(self, move: Any) -> None:
         self.entry = ""
         self.move_scroll = 0
@@ -317,7 +330,7 @@ class KnowScene(PanelScene):
             if intent.text == "f2":
                 self.show_influence = not self.show_influence
             elif intent.text == "f3":
-                self.show_names = not self.show_names
+                self.toggle_names()
         elif intent.kind == "confirm":
             if not self.submit_entry() and self.roll_due():
                 self.start_roll()
@@ -335,30 +348,38 @@ class KnowScene(PanelScene):
             return frozenset()
         return self.choosable_spaces() | self.target_spaces()
 
-    def space_under(self, pos: tuple[int, int]) -> int | None:
-        """The space a tap at `pos` means: the offered piece or space whose middle (where its piece or its
-        green dot is drawn) is nearest, within SNAP_PX (know's spaces are often far narrower than a finger,
-        the offers far apart), else the space under it."""
+    def tap_targets(self) -> list[Target]:
+        """The spaces the chosen piece can reach, then the other pieces that can act (know's spaces are often
+        far narrower than a finger: a tap takes the nearest of these, and asks between two close ones)."""
         geo = self.layout_board
-        if geo is None:
-            return None
-        offered = self.offered_spaces()
-        if offered:
-            near = min(offered, key=lambda i: math.dist(geo.centroids[i], pos))
-            if math.dist(geo.centroids[near], pos) <= SNAP_PX:
-                return near
-        return geo.space_at(pos)
+        if geo is None or self.rolling is not None or self.chance:
+            return []
+        targets = self.target_spaces()
+        rank = 1 if targets else 0
+        chosen = [] if self.selected is None or self.selected in targets else [
+            Target(self.selected, geo.centroids[self.selected], geo.piece_radii[self.selected], 1, exact=True)]
+        return ([Target(i, geo.centroids[i], geo.piece_radii[i]) for i in sorted(targets)] + chosen
+                + [Target(i, geo.centroids[i], geo.piece_radii[i], rank)
+                   for i in sorted(self.choosable_spaces() - targets - {self.selected})])
+
+    def take_target(self, space: int) -> None:
+        self.pick_space(space)
 
     def board_target_px(self, layout: KnowLayout) -> float:
-        """A tap takes the nearest offer within SNAP_PX, so an offer is as wide as the gap to the next
-        offer (the snap disc is wider than a finger): the smallest such gap now (none: no limit)."""
-        return offer_gap(layout, self.offered_spaces())
+        """The least gap between two offers (a tap takes the nearest offer, so an offer is as wide as the gap
+        to the next): the smallest such gap now (none: no limit)."""
+        return closest_pair([Target(i, layout.centroids[i]) for i in self.offered_spaces()])
 
     def point_board(self, pos: tuple[int, int], touch: bool = False) -> None:
-        space = self.space_under(pos)
+        """A tap that reaches no offer: the space under it says why it does nothing."""
+        space = self.layout_board.space_at(pos) if self.layout_board else None
         if self.rolling is not None or space is None:
             self.selected, self.pending = None, []
             return
+        self.pick_space(space)
+
+    def pick_space(self, space: int) -> None:
+        """A tap on `space`: the chosen piece goes there, or the piece there is chosen, or why not."""
         self.pending = []
         names = board().names
         if self.selected is not None and space in self.target_spaces():
@@ -394,8 +415,8 @@ class KnowScene(PanelScene):
         if self.seat_of_piece(piece) != self.acting_seat():
             seat = self.seat_of_piece(piece)
             partner = " (your partner's)" if state.opts.four and owner(piece) == state.player else ""
-            self.say(f"That is {self.seat_names[seat]}'s {TYPES[piece_type(piece)]}{partner}; it is "
-                     f"{self.game.seat_label(state)}'s turn.", error=True)
+            self.say(f"That is {self.whose(seat)} {TYPES[piece_type(piece)]}{partner}; it is "
+                     f"{self.whose(self.acting_seat())} turn.", error=True)
             return
         if state.phase == PREROLL:
             self.say(f"No Solipsistic Path from {name} now: press Roll.", error=True)
@@ -459,10 +480,11 @@ class KnowScene(PanelScene):
         b["errand"].enabled = bool(self.errand_offers()) and self.rolling is None
         b["pass"].enabled = PASS in self.legal and self.rolling is None
         b["pass"].label = "Stop" if state.phase == POST_MOVE else "Pass"
-        b["undo"].enabled = self.history.can_undo() and self.rolling is None
+        b["undo"].enabled = self.can_undo() and self.rolling is None
         b["redo"].enabled = self.history.can_redo() and self.rolling is None
-        for name in ("influence", "names", "threads", "score"):
+        for name in ("influence", "threads", "score"):
             b[name].selected = getattr(self, f"show_{name}")
+        b["names"].selected = self.names_shown()
         symmetric_choice = len(set(state.dice)) > 1 and state.phase in (MOVE, ERRAND_MOVE)
         for k in (0, 1):
             b[f"die{k}"].enabled = not over and (symmetric_choice or bool(self.pending))
@@ -481,43 +503,46 @@ class KnowScene(PanelScene):
 
     def play_status(self) -> tuple[str, tuple[int, int, int]]:
         state = self.state
-        me = self.game.seat_label(state)
+        acting = self.acting_seat()
+        you = self.is_you(acting)
+        label = self.game.seat_label(state)
+        me = f"You ({label})" if you else self.player_name(acting)
         dice = " and ".join(map(str, state.dice))
         words = {
             START: "Both players roll: the higher roll begins" if len(self.seat_names) == 2 else
                    "Everyone rolls: the highest roll begins",
             PREROLL: f"{me}: declare a Solipsistic Path, or roll",
-            ROLL: f"{me} to roll",
-            MOVE: f"{me} to move {dice}" + (f" (a {TYPES[state.only_type]})" if state.only_type >= 0 else ""),
+            ROLL: self.to_act_words(acting, "roll") + (f" ({label})" if you else ""),
+            MOVE: (f"Your move ({label}): {dice}" if you else f"{me} to move {dice}")
+                  + (f" (a {TYPES[state.only_type]})" if state.only_type >= 0 else ""),
             ERRAND_ROLL: f"{self.game.opponent_label(state)} must beat {state.errand[1] if state.errand else ''}",
             ERRAND_MOVE: f"{me}: the errand piece moves {dice}",
             PATH_ROLL: f"Contest roll: through {board().names[state.path[1]] if state.path else ''}",
             PATH_MOVE: f"{me}: the Path piece moves {dice}",
-            POST_ROLL: f"{me} rolls to catch up",
+            POST_ROLL: f"{me}: a roll to catch up",
             POST_MOVE: f"{me}: connect with {dice}, or Stop",
         }.get(state.phase, "")
         if self.hover_space is not None:
             geo = board()
             words += f"   ·   {geo.names[self.hover_space]} ({geo.tier[self.hover_space]})"
-        return words, self.seat_ink(self.acting_seat()) if state.phase not in (START, PATH_ROLL) else theme.TEXT
+        return words, theme.TEXT  # (the side's colour is its card's marker: Red's red would read as an error)
 
     def draw_status_line(self, surface: pygame.Surface) -> None:
         """The status line; during an exceptional sequence (Errand, Path, catch-up) it leads with a
-        highlighted banner naming it."""
+        highlighted banner naming it, where the line leaves room for both whole (else the line alone)."""
         banner = self.banner()
-        if not banner:
-            super().draw_status_line(surface)
-            return
         rect = self.status_rect
         size = self.text_size + 1
-        width = min(rect.width, theme.font(size).size(banner)[0] + 20)
+        words, colour = self.status_line()
+        width = theme.font(size).size(banner)[0] + 20
+        if not banner or width + 10 + theme.font(theme.MIN_TEXT).size(words)[0] > rect.width:
+            super().draw_status_line(surface)
+            return
         pill = pygame.Rect(rect.left, rect.top, width, rect.height)
         pygame.draw.rect(surface, theme.ACCENT, pill, border_radius=pill.height // 2)
-        theme.text(surface, banner, size, theme.TEXT_DARK, center=pill.center, max_width=pill.width - 14)
-        words, colour = self.status_line()
-        if pill.right + 60 < rect.right:
-            theme.text(surface, words, size - 2, colour, midleft=(pill.right + 10, rect.centery),
-                       max_width=rect.right - pill.right - 10)
+        theme.text(surface, banner, size, theme.TEXT_DARK, center=pill.center)
+        theme.text(surface, words, size - 2, colour, midleft=(pill.right + 10, rect.centery),
+                   max_width=rect.right - pill.right - 10)
 
     def entry_hint(self) -> str:
         return "Type a move (1.0b-1.1b, roll:4, pass) + Enter"
@@ -549,13 +574,18 @@ class KnowScene(PanelScene):
         players = self.state.opts.players
         return lambda surface, center, r: draw_seat_marker(surface, players, colour, center, r)
 
-    def card_title(self, colour: int) -> str:
-        return f"{self.seat_names[colour]}  Player {colour + 1}"
+    def seat_ink(self, colour: int) -> tuple[int, int, int]:
+        """Two or four players: the seat's pieces' red or blue; three: its side's own colour (each side has a
+        type of piece in both colours)."""
+        opts = self.state.opts
+        if opts.players == 3:
+            return SIDE_INK[colour]
+        return PLAYER_INK[SEATS_4[colour][0] if opts.four else colour]
 
     def card_tags(self, colour: int, moving: bool) -> list[str]:
-        tags = [self.seats[colour]]
+        tags = self.seat_tags(colour)
         if self.state.resolved is not None and self.state.resolved == self.side_of_seat(colour):
-            tags = ["Resolved"]
+            tags = [self.seat_names[colour], "Resolved"]
         elif moving:
             tags.append("to act")
         return tags
@@ -773,20 +803,21 @@ class KnowScene(PanelScene):
             if rect.width <= 0:
                 continue
             picked = self.die_pick == value or any(m.die == value for m in self.pending)
-            enabled = button.enabled and not self.computer_to_act()
+            enabled = button.enabled and not self.others_to_act()
             fill = theme.ACCENT if picked else (theme.BG_CARD_HI if enabled else theme.BG_CARD)
             pygame.draw.rect(surface, fill, rect, border_radius=12)
             side = rect.height - 10
             face = pygame.Rect(0, 0, side, side)
             face.midleft = (rect.left + 8, rect.centery)
             draw_die(surface, face, value, border=border)
-            words = "tap to use" if self.pending else ("chosen" if picked else (
-                "pick" if enabled else f"{self.game.seat_label(state)}'s die"))
+            who = self.game.seat_label(state)
+            choices = ["tap to use"] if self.pending else ["chosen"] if picked else ["pick"] if enabled else [
+                f"{who}' die" if who.endswith("s") else f"{who}'s die", who]  # (a narrow button: the short one)
             room = rect.right - face.right - 12
-            if theme.font(theme.MIN_TEXT).size(words)[0] > room and not self.pending and not picked:
-                words = "pick" if enabled else self.game.seat_label(state)  # a narrow button: the short word
-            theme.text(surface, words, theme.MIN_TEXT, theme.TEXT_DARK if picked else theme.TEXT,
-                       midleft=(face.right + 8, rect.centery), max_width=room)
+            words = next((w for w in choices if theme.font(theme.MIN_TEXT).size(w)[0] <= room), "")
+            if words:
+                theme.text(surface, words, theme.MIN_TEXT, theme.TEXT_DARK if picked else theme.TEXT,
+                           midleft=(face.right + 8, rect.centery))
 
     # -- game over -----------------------------------------------------------------------------
     def breakdown_lines(self) -> list[str]:

@@ -52,6 +52,7 @@ TARGET = (120, 226, 140)
 SHAPES = ("round", "triangle", "square")
 # Above this many pixels across, the empty board is drawn without supersampling (a board zoomed far in).
 SUPERSAMPLE_UP_TO = 1100
+NAME_SIZE = 0.052  # the spaces' names: their text size, as a share of the board's radius
 
 
 class KnowLayout:
@@ -89,6 +90,11 @@ class KnowLayout:
         # on a line between spaces: the nearest centroid
         return min(range(len(self.centroids)),
                    key=lambda i: (self.centroids[i][0] - px) ** 2 + (self.centroids[i][1] - py) ** 2)
+
+
+def names_zoom(layout: KnowLayout) -> float:
+    """How much larger the board must be drawn for the spaces' names to be readable (1: they are)."""
+    return max(1.0, theme.MIN_TEXT / (layout.radius * NAME_SIZE))
 
 
 def _inradius(poly: list[tuple[float, float]], c: tuple[float, float]) -> float:
@@ -379,7 +385,7 @@ def draw_know(surface: pygame.Surface, layout: KnowLayout, state: KnowState, vie
             draw_piece(surface, owner(piece), piece_type(piece), striped(piece), cents[view.hover],
                        layout.piece_radii[view.hover], alpha=120)
 
-    size = round(layout.radius * 0.052)
+    size = round(layout.radius * NAME_SIZE)
     if view.show_names and theme.readable(size):  # else too small to read: zooming in shows them
         for i, name in enumerate(geo.names):
             if i in at:

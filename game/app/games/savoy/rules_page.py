@@ -82,4 +82,5 @@ SAVOY_RULES = RulesPage(
     ),
     diagram=_draw_diagram,
     caption=_caption(),
+    lesson="savoy",
 )

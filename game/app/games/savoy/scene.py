@@ -29,15 +29,18 @@ from game.app.play.panels import PanelScene
 from game.app.ui import theme
 from game.app.ui.input import Intent
 from game.app.ui.scene import Host
+from game.app.ui.targets import Target
 from game.app.ui.widgets import Button
 from game.rules.base import Game
 from game.rules.options import OptionValue
 from game.rules.savoy import PASS, SAVOY, Part, SavoyMove, SavoyState, stacks_of
 from .rules_page import SAVOY_RULES
-from .view import SAVOY_LOOK, SavoyLayout, SavoyLook, SavoyView, draw_savoy, draw_seat_icon, draw_stack
+from .view import (SAVOY_LOOK, SavoyLayout, SavoyLook, SavoyView, draw_savoy, draw_seat_icon, draw_stack,
+                   names_zoom)
 
 ROLL_SECONDS = 0.5
 MAX_ROUTES = 4
+UPRIGHT_GAIN = 1.05  # the board turns upright where its cells come out at least this much larger
 
 
 def dice_words(dice: Sequence[int]) -> str:
@@ -67,9 +70,9 @@ class SavoyScene(PanelScene):
 
     rules_page = SAVOY_RULES
     look: SavoyLook = SAVOY_LOOK
-    move_col_w = 170
-    button_h = (48, 52)
-    message_h = (56, 86)
+    move_col_w = 220  # (a turn's row: "R 4-5: a4-e4,g4-h4")
+    button_h = (theme.MIN_TOUCH, 52)
+    message_h = (42, 86)
     view_buttons = frozenset({"names"})
 
     def __init__(self, app: Host, game: Game = SAVOY, options: dict[str, OptionValue] | None = None,
@@ -104,6 +107,10 @@ class SavoyScene(PanelScene):
         self.buttons = list(self.b.values())
         self._refresh()
         self.say(self.opening_words())
+
+    @classmethod
+    def draw_picture(cls, surface: pygame.Surface, rect: pygame.Rect, state: SavoyState) -> None:
+        draw_savoy(surface, SavoyLayout(rect, cls.look), state.cells, SavoyView(show_names=False))
 
     # -- state-derived caches ------------------------------------------------------------
     @property
@@ -172,9 +179,10 @@ class SavoyScene(PanelScene):
     def busy(self) -> bool:
         return self.roller.rolling
 
-    def roll_colours(self) -> Sequence[int]:
+    @staticmethod
+    def rollers(game: Game, state: SavoyState) -> Sequence[int]:
         """Everyone throws the opening roll (one die each); later, the player to move rolls."""
-        return tuple(range(len(self.state.rules.seats))) if self.state.opening else (self.state.to_move,)
+        return tuple(range(len(state.rules.seats))) if state.opening else (state.to_move,)
 
     def dice_words_by_seat(self, dice: Sequence[int]) -> str:
         """``R 5, L 3``: each seat's die of an opening roll."""
@@ -190,8 +198,15 @@ class SavoyScene(PanelScene):
         return ""
 
     # -- actions -------------------------------------------------------------------------
-    def toggle_names(self) -> None:
-        self.show_names = not self.show_names
+    def names_zoom(self) -> float:
+        """How much larger the board must be drawn for the cells' names to be read (1: they can)."""
+        return names_zoom(self.layout_board) if self.layout_board is not None else 1.0
+
+    def focus(self) -> tuple[float, float]:
+        """Where a zoom for the names centres: the chosen piece, or the board's middle."""
+        if self.selected is not None and self.layout_board is not None:
+            return self.layout_board.centre(self.selected)
+        return super().focus()
 
     def start_roll(self) -> None:
         """Roll the dice due (the game's own roll, drawn now and shown after a short tumble)."""
@@ -231,6 +246,12 @@ class SavoyScene(PanelScene):
         else:
             self.say(f"{words} Dice left: {dice_words(self.dice_left)}. Choose the next piece.")
 
+    def forced_reason(self, move: SavoyMove) -> str:
+        dice = dice_words(self.state.dice)
+        if move.kind == "pass":
+            return f"No piece can land anywhere with {dice}"
+        return f"Only one turn can be played with {dice}"
+
     def after_move(self, move: Any) -> None:
         self.entry = ""
         self.move_scroll = 0
@@ -242,14 +263,17 @@ class SavoyScene(PanelScene):
             if before.opening and state.opening:
                 self.say(self.opening_words())
             elif before.opening:
-                who = self.seat_names[state.to_move]
-                self.say(f"Opening roll: {self.dice_words_by_seat(state.opening_roll)}. {who} starts and moves "
+                who = self.player_name(state.to_move)
+                self.say(f"Opening roll: {self.dice_words_by_seat(state.opening_roll)}. {who} start"
+                         f"{'' if who == 'You' else 's'} and move{'' if who == 'You' else 's'} "
                          f"{max(state.opening_roll)} alone."
                          + (f" {self.info['note']}" if self.info.get("note") else ""))
-            else:
-                self.say(self.info.get("note") or "", error=self.must_pass())
+            else:  # (a roll that cannot all be used is news, not an error)
+                self.say(self.info.get("note") or "")
         elif move.kind == "pass":
-            self.say(f"{self.seat_names[before.to_move]} passed: no legal move with {dice_words(before.dice)}.")
+            who = self.player_name(before.to_move, before)
+            self.say(f"{who} passed: no legal move with {dice_words(before.dice)}." if who != "You" else
+                     f"You passed: no legal move with {dice_words(before.dice)}.")
         else:
             self.say("")
         self.check_over()
@@ -287,23 +311,37 @@ class SavoyScene(PanelScene):
 
     # -- layout --------------------------------------------------------------------------
     def make_board_layout(self, rect: pygame.Rect) -> SavoyLayout:
-        return SavoyLayout(rect.inflate(-6, -6), self.look)
+        """The board in `rect`, upright where that makes its cells larger (a tall rectangle)."""
+        rect = rect.inflate(-6, -6)
+        self.look = self.look_for(rect.width, rect.height)
+        return SavoyLayout(rect, self.look)
+
+    def look_for(self, width: float, height: float) -> SavoyLook:
+        """The game's look, turned upright when the cells come out larger so in `width` x `height`."""
+        look = type(self).look
+        flat = SavoyLayout.spacing_for(width, height, look)
+        tall = SavoyLayout.spacing_for(width, height, look, upright=True)
+        return look.upright() if tall > flat * UPRIGHT_GAIN else look
 
     def board_target_px(self, layout: SavoyLayout) -> float:
         return layout.spacing  # cells are this far apart; a tap finds the nearest
 
     def phone_board_height(self, room: int, width: int) -> int:
-        """No taller than the board drawn across the full width needs."""
+        """No taller than the board needs, drawn across the full width (upright, where its cells come out
+        larger so)."""
         room = max(120, room)
-        spacing = SavoyLayout.spacing_for(width, room, self.look)
-        return min(room, int(spacing * (self.look.rows + 0.3)) + 4)
+        look = self.look_for(width - 6, room - 6)
+        spacing = SavoyLayout.spacing_for(width - 6, room - 6, look, look.turned)
+        rows = look.cols if look.turned else look.rows
+        return min(room, int(spacing * (rows + 0.3)) + 10)
 
     def place_status(self, x: int, y: int, width: int) -> int:
-        """The status line and, under it, the turn being built."""
+        """The status line and, under it on a desktop, the turn being built (a phone gives that line to the
+        board: the message names each part as it is made, the board shows them with their dice)."""
         if self.portrait:
             self.status_rect = pygame.Rect(x, y, width, 24)
-            self.turn_rect = pygame.Rect(x, y + 24, width, 24)
-            return y + 50
+            self.turn_rect = pygame.Rect(x, y + 24, 0, 0)
+            return y + 26
         self.status_rect = pygame.Rect(x, y, width, 26)
         self.turn_rect = pygame.Rect(x, y + 28, width, 26)
         return y + 60
@@ -366,26 +404,59 @@ class SavoyScene(PanelScene):
                 self.say("Roll the dice first: press Roll (or Enter).", error=True)
             return
         if self.selected is not None and name in self.targets(self.selected):
-            routes = [p for p in self.conts if p.src == self.selected and p.dst == name]
-            if len(routes) == 1:
-                self.add_part(routes[0])
-            else:
-                self.route_choices = routes[:MAX_ROUTES]
-                ways = "; ".join(f"{k + 1}: via {p.via}, {p.steps} steps" for k, p in enumerate(self.route_choices))
-                self.say(f"{self.selected}-{name} can go two ways ({ways}). Pick a route: its button, or tap a "
-                         "cell on its numbered line.")
+            self.move_to(name)
             return
         if name in self.sources():
-            self.selected = None if name == self.selected else name
-            if self.selected is not None:
-                self.say(f"{name}: the green cells show where this piece can go with "
-                         f"{dice_words(self.dice_left)}.{self.own_blocks_words(name)}")
+            self.choose_piece(name)
             return
         chosen, self.selected = self.selected, None
         if chosen is not None:
             self.explain_trip(chosen, name)
         else:
             self.explain(name)
+
+    def tap_targets(self) -> list[Target]:
+        """The chosen piece's legal targets, then the other pieces that can start a trip (none while the dice
+        roll or routes compete: the route buttons, or a cell on a route's line, choose then). The chosen
+        piece is reached only by a tap on it (which drops it): a tap beside it says why nothing goes there."""
+        geo = self.layout_board
+        if geo is None or self.roller.rolling or self.route_choices or self.info.get("phase") != "move":
+            return []
+        size = geo.spacing * 0.5
+        targets = self.targets(self.selected)
+        pieces = self.sources() - targets - {self.selected}
+        rank = 1 if self.selected is not None else 0
+        chosen = [] if self.selected is None or self.selected in targets else [
+            Target(("piece", self.selected), geo.centre(self.selected), geo.piece_radius * 1.3, 1, exact=True)]
+        return ([Target(("to", name), geo.centre(name), size) for name in sorted(targets)] + chosen
+                + [Target(("piece", name), geo.centre(name), size, rank) for name in sorted(pieces)])
+
+    def take_target(self, key: tuple[str, str]) -> None:
+        what, name = key
+        if what == "to":
+            self.move_to(name)
+        else:
+            self.choose_piece(name)
+
+    def choose_piece(self, name: str) -> None:
+        """A tap on a piece that can start a trip: it is chosen (or, chosen already, dropped)."""
+        self.route_choices = []
+        self.selected = None if name == self.selected else name
+        if self.selected is not None:
+            self.say(f"{name}: the green cells show where this piece can go with "
+                     f"{dice_words(self.dice_left)}.{self.own_blocks_words(name)}")
+
+    def move_to(self, name: str) -> None:
+        """The chosen piece goes to `name` (one of its targets): the part is added, or, where two routes lead
+        there, they are offered."""
+        routes = [p for p in self.conts if p.src == self.selected and p.dst == name]
+        if len(routes) == 1:
+            self.add_part(routes[0])
+        elif routes:
+            self.route_choices = routes[:MAX_ROUTES]
+            ways = "; ".join(f"{k + 1}: via {p.via}, {p.steps} steps" for k, p in enumerate(self.route_choices))
+            self.say(f"{self.selected}-{name} can go two ways ({ways}). Pick a route: its button, or tap a "
+                     "cell on its numbered line.")
 
     def explain_trip(self, src: str, dst: str) -> None:
         """Why the chosen piece cannot go to `dst`, in the rules' words (`SAVOY.explain` of the turn so far
@@ -453,8 +524,8 @@ class SavoyScene(PanelScene):
                 self.say(f"The {letters[under]} piece on {name} is pinned by {letters[top]}{whose}: it cannot move "
                          f"until every {letters[top]} piece on top has left.", error=True)
             else:
-                who = letters[top] if owner is None else self.seat_names[owner]
-                self.say(f"That is {who}'s {'stack' if height > 1 else 'piece'}; it is {mover}'s turn.",
+                who = f"{letters[top]}'s" if owner is None else self.whose(owner)
+                self.say(f"That is {who} {'stack' if height > 1 else 'piece'}; it is {self.whose(me)} turn.",
                          error=True)
         elif under in mine and top in mine and under != top:
             self.say(f"Your {letters[under]} piece on {name} is pinned by your own {letters[top]} "
@@ -491,31 +562,31 @@ class SavoyScene(PanelScene):
         b["play"].hint = str(self.done) if self.done is not None else ""
         b["pass"].enabled = self.must_pass() and not rolling
         b["pass"].primary = self.must_pass()
-        b["undo"].enabled = (bool(self.parts) or self.history.can_undo()) and not rolling
+        b["undo"].enabled = (bool(self.parts) or self.can_undo()) and not rolling
         b["undo"].label = "Undo part" if self.parts else "Undo"
         b["redo"].enabled = self.history.can_redo() and not rolling and not self.parts
-        b["names"].selected = bool(self.show_names)
+        b["names"].selected = self.names_shown()
         self.place_buttons()
 
     def play_status(self) -> tuple[str, tuple[int, int, int]]:
         state = self.state
-        me = self.seat_names[state.to_move]
+        me = self.player_name(state.to_move)
         if self.roller.rolling:
             words = "Rolling..."
         elif state.opening and not state.dice:
             words = "Opening roll: one die each"
         elif not state.dice:
-            words = f"{me} to roll"
+            words = self.to_act_words(state.to_move, "roll")
         elif self.must_pass():
-            words = f"{me} cannot move with {dice_words(state.dice)}: pass"
+            words = f"{me} cannot move with {dice_words(state.dice)}: a pass"
         else:
-            words = f"{me} to move {dice_words(state.dice)} ({self.info.get('max_pips', 0)} pips to use)"
+            words = (f"{self.to_act_words(state.to_move)} with {dice_words(state.dice)} "
+                     f"({self.info.get('max_pips', 0)} pips to use)")
         if self.hover_cell is not None:
             board = self.look.board
             kind = " crossing" if board.cell_id[self.hover_cell] in board.crossings else ""
             words += f"   ·   {self.hover_cell}{kind}"
-        colour = theme.TEXT if state.opening and not state.dice else self.look.ink[self.seat_colours(state.to_move)[0]]
-        return words, colour
+        return words, theme.TEXT  # (the side's colour is its icon's: R's red would read as an error)
 
     def turn_line(self) -> str:
         """The turn so far: each part with the dice it uses, and the dice left."""
@@ -539,6 +610,10 @@ class SavoyScene(PanelScene):
             return "Press Roll (or Enter) to roll.", theme.TEXT_DIM
         return "", theme.TEXT_DIM
 
+    def roll_text(self, before: SavoyState, move: SavoyMove) -> str:
+        dice = super().roll_text(before, move)
+        return f"opening {dice}" if before.opening else dice
+
     def move_item(self, number: int, before: SavoyState, move: SavoyMove) -> str:
         who = "" if move.kind == "roll" and before.opening else self.seat_names[before.to_move]
         return f"{number}. {who} {move}".replace("  ", " ")
@@ -553,16 +628,15 @@ class SavoyScene(PanelScene):
         colours = self.seat_colours(colour)
         return lambda surface, centre, r: draw_seat_icon(surface, colours, centre, r, self.look)
 
-    def card_title(self, colour: int) -> str:
-        return f"{self.seat_names[colour]}  Player {colour + 1}"
+    def seat_ink(self, colour: int) -> tuple[int, int, int]:
+        """The seat's colour as text on the dark background (a seat of two colours: its first)."""
+        return self.look.ink[self.seat_colours(colour)[0]]
 
     def card_tags(self, colour: int, moving: bool) -> list[str]:
         home = self.info.get("home", {}).get(self.seat_names[colour], 0)
-        tags = [f"home {home}/{self.pieces(colour)}"]
+        tags = [*self.seat_tags(colour), f"home {home}/{self.pieces(colour)}"]
         if moving:
             tags.append("to roll" if not self.state.dice else "to move")
-        else:
-            tags.insert(0, self.seats[colour])
         return tags
 
     def card_moving(self, colour: int) -> bool:
@@ -728,8 +802,9 @@ class SavoyScene(PanelScene):
         if self.portrait:
             theme.text(surface, self.game.title, 26, theme.TEXT,
                        center=(self.size[0] // 2, self.b["menu"].rect.centery))
-        theme.text(surface, self.turn_line(), self.text_size - 1, theme.ACCENT if self.parts else theme.TEXT_DIM,
-                   midleft=self.turn_rect.midleft, max_width=self.turn_rect.width)
+        if self.turn_rect.width:
+            theme.text(surface, self.turn_line(), self.text_size - 1, theme.ACCENT if self.parts else theme.TEXT_DIM,
+                       midleft=self.turn_rect.midleft, max_width=self.turn_rect.width)
         self.draw_panels(surface)
 
     # -- game over -----------------------------------------------------------------------
@@ -741,7 +816,7 @@ class SavoyScene(PanelScene):
             home = self.info["home"][who]
             cells = "; ".join(f"{board.colours[c]} to {', '.join(board.home_names[c])}"
                               for c in self.seat_colours(seat))
-            lines.append(f"{who} (Player {seat + 1}): {home} of {self.pieces(seat)} pieces home "
+            lines.append(f"{who} ({self.person_short(seat)}): {home} of {self.pieces(seat)} pieces home "
                          f"({cells}); {self.info['pips_to_home'][who]} pips to go")
         outcome = self.game.outcome(state)
         if outcome is not None and outcome.winner is None:

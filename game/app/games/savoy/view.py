@@ -14,12 +14,18 @@ peeks out under the stack pinning it with a pin through it, and the homes are ti
 Every colour's piece has its own silhouette as well as its hue: a disc with a point towards the home it
 travels to (R right, L left, T up, B down), so no colour is told by hue alone.
 
+On a portrait screen a board wider than tall is drawn upright (`SavoyLayout(..., upright=True)`): its
+layout turns a quarter clockwise (columns run down the screen, rows across), the pieces point the new
+way to their homes (`SavoyLook.turned`), and the home labels and the dice take the places the look gives
+for the upright board (`upright_*`), so no text is ever drawn sideways.
+
 Nothing here decides what is legal: the scene passes highlights computed from the rules
 (`continuations`, `details`).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from dataclasses import dataclass, field
 from typing import Sequence
@@ -35,6 +41,8 @@ from game.rules.savoy_board import SAVOY_BOARD, SavoyBoard
 Colour = tuple[int, int, int]
 Point = tuple[float, float]
 GridRect = tuple[float, float, float, float]  # (column x, row of the top edge, width, height) in cells
+# upright: (x, y, width, height) in cells from the top-left corner of the turned grid, y down
+ScreenRect = tuple[float, float, float, float]
 
 RIBBON = theme.BOARD
 RIBBON_EDGE = (116, 92, 60)
@@ -44,6 +52,7 @@ TARGET = (110, 220, 130)
 BLOCKED = (232, 92, 84)   # a stack the chosen piece may not land on
 ROUTE_COLOURS: tuple[Colour, ...] = ((110, 220, 130), (120, 190, 250), (240, 140, 220), (250, 220, 90))
 SAMPLES = 10  # curve points per path step
+NAME_ROOM = 0.96  # a cell's name may be this share of the spacing wide
 # the way each colour's pieces point (towards its home): R right, L left, T up, B down (screen y down)
 POINTING: dict[str, tuple[float, float]] = {"R": (1.0, 0.0), "L": (-1.0, 0.0), "T": (0.0, -1.0), "B": (0.0, 1.0)}
 
@@ -57,7 +66,9 @@ class SavoyLook:
     on the dark background; `home_tint[colour]`: its home cells. `ribbons[strand]`: fill and edge of each
     strand. `home_labels[colour]`: the middle of its home's label, in grid units (x from 0 at column a,
     rows as numbered); `dice_area`, `note_area`: the empty corners for the dice and the title (with its
-    legend), as GridRects."""
+    legend), as GridRects. `upright_labels`, `upright_dice`, `upright_note`: the same on the board drawn upright (in
+    cells from the turned grid's top-left corner, y down); `turned`: drawn upright (the pieces point the
+    turned way)."""
 
     board: SavoyBoard
     over: frozenset[tuple[int, int]]
@@ -69,6 +80,14 @@ class SavoyLook:
     dice_area: GridRect
     note_area: GridRect
     label_width: float = 3.4  # cells: the widest a home label may be
+    upright_labels: tuple[Point, ...] = ()
+    upright_dice: ScreenRect = (0.0, 0.0, 3.0, 3.0)
+    upright_note: ScreenRect = (0.0, 0.0, 3.0, 2.0)
+    turned: bool = False
+
+    def upright(self) -> "SavoyLook":
+        """This look for the board drawn upright."""
+        return dataclasses.replace(self, turned=True)
 
     @property
     def cols(self) -> int:
@@ -96,6 +115,10 @@ SAVOY_LOOK = SavoyLook(
     home_labels=((13.0, 6.22), (1.0, 4.78)),  # under m7..o7, above a4..c4
     dice_area=(9.0, 3.45, 5.5, 3.05),
     note_area=(-0.4, 10.4, 4.4, 3.3),
+    # upright (10 across, 15 down): R's home at the foot of the left column, L's at the head of the right one
+    upright_labels=((1.6, 13.5), (8.4, 1.5)),
+    upright_dice=(6.3, 11.0, 3.7, 4.0),   # bottom right, under the lower loop
+    upright_note=(0.0, 0.0, 5.4, 3.2),    # top left, above the upper loop
 )
 # (Savoy's names, kept for the code that draws Savoy's pieces elsewhere)
 PIECE = SAVOY_LOOK.pieces
@@ -122,15 +145,17 @@ def _curve(pts: Sequence[Point]) -> list[list[Point]]:
 
 
 class SavoyLayout:
-    """Pixel geometry of a board (Savoy: 15 columns a..o, 10 rows) fitted into `rect`."""
+    """Pixel geometry of a board (Savoy: 15 columns a..o, 10 rows) fitted into `rect`; with `look.turned`,
+    upright (a quarter turn clockwise: column a at the top, row 1 at the right)."""
 
     COLS, ROWS = SAVOY_LOOK.cols, SAVOY_LOOK.rows  # (Savoy's)
 
     def __init__(self, rect: pygame.Rect, look: SavoyLook = SAVOY_LOOK) -> None:
         self.rect = pygame.Rect(rect)
         self.look = look
+        self.upright = look.turned
         board = self.board = look.board
-        cols, rows = look.cols, look.rows
+        cols, rows = (look.rows, look.cols) if self.upright else (look.cols, look.rows)  # across, down
         self.spacing = max(8.0, min(rect.width / (cols + 0.3), rect.height / (rows + 0.3)))
         s = self.spacing
         self.left = rect.centerx - cols * s / 2
@@ -151,13 +176,20 @@ class SavoyLayout:
             self.ray_strand.append(strands)
         self.ribbon = s * 0.78
         self.piece_radius = s * 0.38
-        self.dice_area = self.grid_rect(look.dice_area)
-        self.note_area = self.grid_rect(look.note_area)
+        if self.upright:
+            self.dice_area = self.screen_rect(look.upright_dice)
+            self.note_area = self.screen_rect(look.upright_note)
+            self.home_labels = [self.screen_px(*at) for at in look.upright_labels]
+        else:
+            self.dice_area = self.grid_rect(look.dice_area)
+            self.note_area = self.grid_rect(look.note_area)
+            self.home_labels = [self.grid_px(*at) for at in look.home_labels]
 
     @classmethod
-    def spacing_for(cls, width: float, height: float, look: SavoyLook = SAVOY_LOOK) -> float:
+    def spacing_for(cls, width: float, height: float, look: SavoyLook = SAVOY_LOOK, upright: bool = False) -> float:
         """The spacing of cells a layout of `width` x `height` gets (for sizing a board before laying it out)."""
-        return min(width / (look.cols + 0.3), height / (look.rows + 0.3))
+        cols, rows = (look.rows, look.cols) if upright else (look.cols, look.rows)
+        return min(width / (cols + 0.3), height / (rows + 0.3))
 
     # Savoy's single strand, as the code of earlier versions names it
     @property
@@ -169,8 +201,20 @@ class SavoyLayout:
         return self.strand_steps[0]
 
     def grid_px(self, x: float, row: float) -> Point:
+        """The pixel of a point of the board's grid (x from 0 at column a, rows as numbered)."""
         s = self.spacing
+        if self.upright:  # a quarter turn clockwise: the rows run across, column a at the top
+            return (self.left + (self.look.rows - row + 0.5) * s, self.top + (x + 0.5) * s)
         return (self.left + (x + 0.5) * s, self.top + (self.look.rows - row + 0.5) * s)
+
+    def screen_px(self, x: float, y: float) -> Point:
+        """The pixel `x`, `y` cells from the top-left corner of the grid as drawn."""
+        return (self.left + x * self.spacing, self.top + y * self.spacing)
+
+    def screen_rect(self, area: ScreenRect) -> pygame.Rect:
+        x, y, w, h = area
+        left, top = self.screen_px(x, y)
+        return pygame.Rect(round(left), round(top), round(w * self.spacing), round(h * self.spacing))
 
     def grid_rect(self, area: GridRect) -> pygame.Rect:
         x, row, w, h = area
@@ -252,9 +296,12 @@ def _normal(a: Point, b: Point) -> Point:
     return (-dy / n, dx / n)
 
 
-def piece_outline(letter: str, centre: Point, radius: float) -> list[Point]:
-    """A piece's silhouette: a disc drawn out to a point on the side of the home it travels to."""
+def piece_outline(letter: str, centre: Point, radius: float, turned: bool = False) -> list[Point]:
+    """A piece's silhouette: a disc drawn out to a point on the side of the home it travels to (on a board
+    drawn upright, turned with it)."""
     dx, dy = POINTING.get(letter, (1.0, 0.0))
+    if turned:  # a quarter turn clockwise (y down)
+        dx, dy = -dy, dx
     cx, cy = centre
     tip_angle = math.atan2(dy, dx)
     points = []
@@ -272,7 +319,7 @@ def draw_piece(surface: pygame.Surface, player: int, centre: Point, radius: floa
     """One piece of colour `player`: its hue, its rim and its pointed silhouette."""
     fill, rim = look.pieces[player]
     r = max(3.0, radius * 0.92)
-    outline = piece_outline(look.board.colours[player], centre, r)
+    outline = piece_outline(look.board.colours[player], centre, r, look.turned)
     pygame.draw.polygon(surface, fill, outline)
     pygame.draw.polygon(surface, rim, outline, max(1, round(r / 5)))
 
@@ -362,10 +409,11 @@ def _runs_across(layout: SavoyLayout, strand: int, index: int) -> bool:
 
 
 # ----------------------------------------------------------------------------- the board
-@cached_surface(lambda layout, show_names: (layout.rect.size, show_names, layout.look.board.name), limit=16)
+@cached_surface(lambda layout, show_names: (layout.rect.size, show_names, layout.look.board.name, layout.upright),
+                limit=16)
 def _background(layout: SavoyLayout, show_names: bool) -> pygame.Surface:
     """The empty board (ribbons, dividers, crossings, homes, cell names), drawn once per size (wherever the
-    rectangle lies: a zoomed board panned reuses it); the names only where they are large enough to read."""
+    rectangle lies: a zoomed board panned reuses it); the names where they fit in a cell at a readable size."""
     rect, look, board = layout.rect, layout.look, layout.board
     surf = pygame.Surface(rect.size, pygame.SRCALPHA)
     ox, oy = -rect.left, -rect.top
@@ -436,11 +484,27 @@ def _background(layout: SavoyLayout, show_names: bool) -> pygame.Surface:
         arm = round(width * 0.42)
         pygame.draw.line(surf, CROSS_MARK, (c[0] - arm, c[1]), (c[0] + arm, c[1]), max(2, round(s / 9)))
         pygame.draw.line(surf, CROSS_MARK, (c[0], c[1] - arm), (c[0], c[1] + arm), max(2, round(s / 9)))
-    size = min(28, round(s * 0.42))
-    if show_names and theme.readable(size):
+    size = names_size(layout)
+    if show_names and size:
         for name in board.cells:
             theme.text(surf, name, size, (150, 128, 92), center=sh(layout.centre(name)))
     return surf
+
+
+def names_size(layout: SavoyLayout) -> int:
+    """The size the cell names are drawn at (they grow with the cells, never below the least text size), or
+    0 when even that is wider than a cell."""
+    size = max(theme.MIN_TEXT, min(28, round(layout.spacing * 0.42)))
+    return size if _widest_name(layout.board, size) <= layout.spacing * NAME_ROOM else 0
+
+
+def names_zoom(layout: SavoyLayout) -> float:
+    """How much larger the board must be drawn for the cell names to fit their cells (1: they do)."""
+    return max(1.0, _widest_name(layout.board, theme.MIN_TEXT) / NAME_ROOM / layout.spacing)
+
+
+def _widest_name(board: SavoyBoard, size: int) -> int:
+    return max(theme.font(size).size(name)[0] for name in board.cells)
 
 
 def draw_savoy(surface: pygame.Surface, layout: SavoyLayout, cells: Sequence[int], view: SavoyView) -> None:
@@ -525,7 +589,7 @@ def draw_savoy(surface: pygame.Surface, layout: SavoyLayout, cells: Sequence[int
         theme.text(surface, words, size, theme.TEXT_DARK, center=badge.center)
     draw_dice_tray(surface, layout, view)
     if view.title:
-        area = layout.note_area
+        area = layout.note_area.clip(layout.rect)  # (past the board's edge it would run under the panels)
         theme.text(surface, view.title, max(theme.MIN_TEXT, round(s * 0.6)), theme.TEXT, topleft=area.topleft,
                    max_width=area.width)
         if s >= 40:
@@ -561,6 +625,11 @@ def draw_legend(surface: pygame.Surface, area: pygame.Rect, s: float, look: Savo
             (lambda c: draw_stack(surface, _legend_value(look, 1, 1, 0), c, r, look), f"{b} pinning an {a} piece"),
             (None, "crossing: straight on"),
             (lambda c: _legend_block(surface, look, c, r), "crossed out: no landing"))
+    room = round(area.width - r * 3.4)
+    while size > theme.MIN_TEXT and max(theme.font(size).size(words)[0] for _, words in keys) > room:
+        size -= 1
+    if max(theme.font(size).size(words)[0] for _, words in keys) > room:
+        return  # no room for the keys whole (the rules page shows them)
     for k, (icon, words) in enumerate(keys):
         cy = area.top + line * (k + 0.5)
         centre = (area.left + r * 1.6, cy)
@@ -576,8 +645,7 @@ def draw_legend(surface: pygame.Surface, area: pygame.Rect, s: float, look: Savo
                              (box.centerx + arm, box.centery), 3)
             pygame.draw.line(surface, CROSS_MARK, (box.centerx, box.centery - arm),
                              (box.centerx, box.centery + arm), 3)
-        theme.text(surface, words, size, theme.TEXT_DIM, midleft=(area.left + r * 3.4, cy),
-                   max_width=round(area.width - r * 3.4))
+        theme.text(surface, words, size, theme.TEXT_DIM, midleft=(area.left + r * 3.4, cy))
 
 
 def _home_labels(surface: pygame.Surface, layout: SavoyLayout, view: SavoyView) -> None:
@@ -588,7 +656,7 @@ def _home_labels(surface: pygame.Surface, layout: SavoyLayout, view: SavoyView) 
     if not theme.readable(size):  # the cards say the same; zooming in shows them here
         return
     look = layout.look
-    for colour, (x, row) in enumerate(look.home_labels):
+    for colour, centre in enumerate(layout.home_labels):
         if view.pips is not None and colour >= len(view.pips):
             continue
         words = f"{look.board.colours[colour]} home"
@@ -596,18 +664,24 @@ def _home_labels(surface: pygame.Surface, layout: SavoyLayout, view: SavoyView) 
             if view.pips[colour] < 0:  # a colour nobody plays
                 continue
             words += f" · {view.pips[colour]} to go"
-        theme.text(surface, words, size, look.ink[colour], center=layout.grid_px(x, row),
-                   max_width=round(look.label_width * s))
+        theme.text(surface, words, size, look.ink[colour], center=centre, max_width=round(look.label_width * s))
 
 
 def draw_dice_tray(surface: pygame.Surface, layout: SavoyLayout, view: SavoyView) -> None:
-    """The dice in an empty corner: dice in force (played ones struck through)."""
+    """The dice in an empty corner: dice in force (played ones struck through), their caption under them (out
+    into the margin beside the board where it is wider than the corner, and over two lines where it is
+    wider still)."""
     area = layout.dice_area
     dice = view.dice
     if not dice and not view.dice_caption:
         return
     caption_h = max(theme.MIN_TEXT, round(layout.spacing * 0.42))
-    box = pygame.Rect(area.left, area.top, area.width, area.height - caption_h - 4)
+    right = area.right + round(0.9 * layout.spacing)
+    left = max(layout.rect.left + 4, min(area.left, right - theme.font(caption_h).size(view.dice_caption)[0]))
+    lines = [view.dice_caption] if theme.font(caption_h).size(view.dice_caption)[0] <= right - left else \
+        theme.wrap(view.dice_caption, caption_h, right - left)
+    line_h = caption_h + 2
+    box = pygame.Rect(area.left, area.top, area.width, area.height - len(lines) * line_h - 2)
     n = len(dice)
     if n:
         rows = 2 if n == 4 else 1
@@ -625,12 +699,10 @@ def draw_dice_tray(surface: pygame.Surface, layout: SavoyLayout, view: SavoyView
             owner = view.dice_owner[k] if k < len(view.dice_owner) else -1
             border = layout.look.pieces[owner][0] if owner >= 0 else None
             draw_die_face(surface, rect, value, border=border, used=used)
-    if view.dice_caption:
-        y = area.bottom - caption_h // 2
-        if theme.font(caption_h).size(view.dice_caption)[0] <= area.width:
-            theme.text(surface, view.dice_caption, caption_h, theme.TEXT, center=(area.centerx, y))
+    y = area.bottom - len(lines) * line_h + line_h // 2
+    for words in lines if view.dice_caption else ():
+        if theme.font(caption_h).size(words)[0] <= area.width:
+            theme.text(surface, words, caption_h, theme.TEXT, center=(area.centerx, y))
         else:  # wider than the corner: out into the margin beside the board and the free row beside it
-            wide = theme.font(caption_h).size(view.dice_caption)[0]
-            right = area.right + round(0.9 * layout.spacing)
-            left = max(layout.rect.left + 4, min(area.left, right - wide))
-            theme.text(surface, view.dice_caption, caption_h, theme.TEXT, midleft=(left, y), max_width=right - left)
+            theme.text(surface, words, caption_h, theme.TEXT, midleft=(left, y), max_width=right - left)
+        y += line_h

@@ -93,4 +93,5 @@ SAVOYA_RULES = RulesPage(
     ),
     diagram=_draw_diagram,
     caption=_caption(),
+    lesson="savoya",
 )

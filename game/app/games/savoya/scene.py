@@ -18,6 +18,12 @@ class SavoyaScene(SavoyScene):
     rules_page = SAVOYA_RULES
     look = SAVOYA_LOOK
 
+    def seat_ink(self, colour: int) -> tuple[int, int, int]:
+        """A seat's colour; by two, each seat plays two colours and is named for its strand: its ribbon's."""
+        if len(self.seat_colours(colour)) > 1:
+            return self.look.ribbons[colour][0]
+        return super().seat_ink(colour)
+
     def __init__(self, app: Host, game: Game = SAVOYA, options: dict[str, OptionValue] | None = None,
                  seats: tuple[str, ...] = ("Human", "Human"), rng: random.Random | None = None,
                  seed: int | None = None, start: SavoyState | None = None) -> None:

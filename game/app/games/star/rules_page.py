@@ -63,4 +63,5 @@ STAR_RULES = RulesPage(
     ),
     diagram=_draw_diagram,
     caption=_caption(),
+    lesson="star",
 )

@@ -16,6 +16,7 @@ from game.app.play.panels import PanelScene
 from game.app.ui import theme
 from game.app.ui.input import Intent
 from game.app.ui.scene import Host
+from game.app.ui.targets import Target
 from game.app.ui.widgets import Button
 from game.rules.base import Game
 from game.rules.options import OptionValue
@@ -32,14 +33,13 @@ class StarScene(PanelScene):
     cards_stacked = True
     board_min_h = 120
     board_square = False
-    message_h = (60, 64)
+    message_h = (42, 64)
     view_buttons = frozenset({"chains", "coords"})
 
     def __init__(self, app: Host, game: Game = STAR, options: dict[str, OptionValue] | None = None,
                  seats: tuple[str, ...] = ("Human", "Human"), **kwargs: Any) -> None:
         super().__init__(app, game, options, seats, **kwargs)  # seed (of the computer's searches), start
         self.hover_cell: int | None = None
-        self.selected: int | None = None
         self.show_chains = False
         self.show_coords = False
         self._cached: StarState | None = None
@@ -54,10 +54,13 @@ class StarScene(PanelScene):
             "redo": Button("Redo", self.redo, name="redo"),
             "chains": Button("Chains", self.toggle_chains, name="chains"),
             "coords": Button("Coords", self.toggle_coords, name="coords"),
-            "place": Button("Place", self.place_selected, name="place", primary=True),
         })
         self.buttons = list(self.b.values())
         self._refresh()
+
+    @classmethod
+    def draw_picture(cls, surface: pygame.Surface, rect: pygame.Rect, state: StarState) -> None:
+        draw_star(surface, HexLayout(state.size, rect), state, BoardView())
 
     # -- state-derived caches (recomputed only when the state changes) ----------------------
     @property
@@ -73,8 +76,6 @@ class StarScene(PanelScene):
         index = state.board.index
         self.legal_cells = frozenset(index[m.cell] for m in self.legal if m.kind == "place" and m.cell)
         self.chain_list = chains(state)
-        if self.selected is not None and self.selected not in self.legal_cells:
-            self.selected = None
 
     def last_placed(self) -> int | None:
         for move in reversed(self.history.moves):
@@ -86,7 +87,21 @@ class StarScene(PanelScene):
         return self.game.seat_of(state if state is not None else self.state, colour)
 
     def person_name(self, colour: int) -> str:
-        return f"Player {self.person_of(colour) + 1}"
+        """Who plays `colour` now (after a swap, the other person): ``You``, ``Computer (level 3)``, ``Player 2``."""
+        return self.person_words(self.person_of(colour))
+
+    def side_words(self, colour: int) -> str:
+        return f"{PLAYERS[colour]} ({COLOUR_NAMES[colour]})"
+
+    def seat_tags(self, colour: int) -> list[str]:
+        """The side's name; after a swap, that it is now this person's (the stones stay, the people change
+        sides)."""
+        tags = super().seat_tags(colour)
+        if self.state.swapped:  # (the card whose title is You says which colour that is now)
+            tags[0] = self.side_words(colour)
+            if self.is_you(colour):
+                tags.insert(1, "now yours")
+        return tags
 
     # -- actions --------------------------------------------------------------------------
     def toggle_chains(self) -> None:
@@ -95,46 +110,56 @@ class StarScene(PanelScene):
     def toggle_coords(self) -> None:
         self.show_coords = not self.show_coords
 
-    def place_selected(self) -> None:
-        if self.selected is not None:
-            self.play(self.state.board.names[self.selected])
-
     def after_move(self, move: Any) -> None:
-        self.selected = None
         self.entry = ""
         self.move_scroll = 0
         self._refresh()
         if move.kind == "swap":
-            self.say(f"Swap! {self.person_name(0)} takes the opening stone and now plays X ({COLOUR_NAMES[0]}). "
-                     f"{self.person_name(1)} now plays O ({COLOUR_NAMES[1]}) and moves next.")
+            self.say(self.swap_words())
         elif move.kind == "pass":
             mover = 1 - self.state.to_move
-            self.say(f"{PLAYERS[mover]} passed." + (" Both passed: the game is over." if self.state.over else
-                                                    " If the next player passes too, the game ends."))
+            self.say(f"{self.player_name(mover)} passed ({PLAYERS[mover]})."
+                     + (" Both passed: the game is over." if self.state.over else
+                        " If the next player passes too, the game ends."))
         else:
             self.say("")
         self.check_over()
 
-    def clear_selection(self) -> None:
-        self.selected = None
+    def forced_reason(self, move: StarMove) -> str:
+        if move.kind == "pass" and 0 not in self.state.cells:
+            return "The board is full"
+        return super().forced_reason(move)
+
+    def swap_words(self) -> str:
+        """After a swap: who now plays which colour, said to the person it concerns."""
+        taker, other = self.person_name(0), self.person_name(1)
+        if taker == "You":
+            return (f"Swap! You take the opening stone: you now play {self.side_words(0)}. "
+                    f"{other} now plays {self.side_words(1)} and moves next.")
+        if other == "You":
+            return (f"Swap! {taker} takes your opening stone and now plays {self.side_words(0)}. "
+                    f"You now play {self.side_words(1)}: your move.")
+        return (f"Swap! {taker} takes the opening stone and now plays {self.side_words(0)}. "
+                f"{other} now plays {self.side_words(1)} and moves next.")
 
     # -- layout ---------------------------------------------------------------------------
     def make_board_layout(self, rect: pygame.Rect) -> HexLayout:
         return HexLayout(self.state.size, rect.inflate(-8, -8))
 
+    def phone_board_height(self, room: int, width: int) -> int:
+        """No taller than the board drawn across the full width needs (the move list takes the rest)."""
+        room = max(self.board_min_h, room)
+        return min(room, HexLayout(self.state.size, pygame.Rect(0, 0, width, room).inflate(-8, -8)).bounds.height + 12)
+
     def board_target_px(self, layout: HexLayout) -> float:
         return layout.cell_width
 
     def button_rows(self) -> Sequence[Sequence[tuple[str, int]]]:
-        return ((("pass", 1), ("swap", 1), ("undo", 1), ("redo", 1)), (("chains", 1), ("coords", 1), ("place", 2)))
+        return ((("pass", 1), ("swap", 1), ("undo", 1), ("redo", 1)), (("chains", 1), ("coords", 1)))
 
     # -- input ----------------------------------------------------------------------------
     def hover_board(self, pos: tuple[int, int]) -> None:
         self.hover_cell = self.layout_board.cell_at(pos) if self.layout_board else None
-
-    def drop_selection(self) -> bool:
-        dropped, self.selected = self.selected is not None, None
-        return dropped
 
     def handle_game(self, intent: Intent) -> None:
         if intent.kind == "key":
@@ -143,22 +168,24 @@ class StarScene(PanelScene):
             elif intent.text == "f3":
                 self.toggle_coords()
         elif intent.kind == "confirm":
-            if not self.submit_entry() and self.selected is not None:
-                self.place_selected()
+            self.submit_entry()
+
+    def tap_targets(self) -> list[Target]:
+        """The empty cells a stone may go to (a tap takes the nearest; between two, it asks)."""
+        geo = self.layout_board
+        if geo is None:
+            return []
+        return [Target(cell, geo.centers[cell], geo.radius * 0.98) for cell in sorted(self.legal_cells)]
+
+    def take_target(self, cell: int) -> None:
+        self.play(self.state.board.names[cell])
 
     def point_board(self, pos: tuple[int, int], touch: bool) -> None:
+        """A tap on no legal cell: a taken cell is refused by the rules, with their reason."""
         geo = self.layout_board
         cell = geo.cell_at(pos) if geo else None
-        if geo is None or cell is None:
-            self.selected = None
-            return
-        name = self.state.board.names[cell]
-        # cells narrower than a fingertip take two taps (choose, then confirm) unless zoomed in
-        if touch and geo.cell_width < theme.MIN_TOUCH and self.selected != cell and cell in self.legal_cells:
-            self.selected = cell
-            self.say(f"{name} chosen: tap it again or press Place {name}.")
-            return
-        self.play(name)
+        if cell is not None:
+            self.play(self.state.board.names[cell])
 
     # -- drawing --------------------------------------------------------------------------
     def advance(self, dt: float) -> None:
@@ -167,18 +194,16 @@ class StarScene(PanelScene):
         b = self.b
         b["pass"].enabled = PASS in self.legal
         b["swap"].enabled = SWAP in self.legal
-        b["undo"].enabled = self.history.can_undo()
+        b["undo"].enabled = self.can_undo()
         b["redo"].enabled = self.history.can_redo()
         b["chains"].selected = self.show_chains
         b["coords"].selected = self.show_coords
-        b["place"].enabled = self.selected is not None
-        b["place"].label = f"Place {self.state.board.names[self.selected]}" if self.selected is not None else "Place"
 
     def view(self) -> BoardView:
         state = self.state
         mover = self.game.to_move(state)
         hover = self.hover_cell if self.hover_cell in self.legal_cells else None
-        return BoardView(hover=hover, selected=self.selected, last=self.last_placed(), mover=mover,
+        return BoardView(hover=hover, last=self.last_placed(), mover=mover,
                          show_chains=self.show_chains, show_coords=self.show_coords, chains=self.chain_list)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -220,7 +245,9 @@ class StarScene(PanelScene):
     def play_status(self) -> tuple[str, tuple[int, int, int]]:
         state = self.state
         mover = state.to_move
-        words = f"{PLAYERS[mover]} ({COLOUR_NAMES[mover]}) to move: {self.person_name(mover)}"
+        who = self.person_name(mover)
+        words = (f"Your move: {self.side_words(mover)}" if who == "You" else
+                 f"{self.side_words(mover)} to move: {who}")
         if self.hover_cell is not None:
             words += f"   ·   {state.board.names[self.hover_cell]}"
         return words, theme.TEXT
@@ -257,7 +284,7 @@ class StarScene(PanelScene):
         for colour in (0, 1):
             scoring = [s for s in per[colour] if s > 0]
             zero = len(per[colour]) - len(scoring)
-            who = f"{PLAYERS[colour]} ({self.person_name(colour)})"
+            who = f"{PLAYERS[colour]} ({self.person_short(self.person_of(colour))})"
             if state.maxi:
                 best = per[colour][0] if per[colour] else 0
                 rest = ", ".join(str(s) for s in scoring[1:]) or "none"

@@ -82,7 +82,6 @@ class BoardView:
     """What the UI adds to a state: pointer, selection, marks and toggles."""
 
     hover: int | None = None           # cell under the pointer, when a stone may go there
-    selected: int | None = None        # touch: a chosen cell waiting for confirmation
     last: int | None = None            # the most recent stone placed
     mover: int | None = None           # colour of the ghost stone for hover/selection
     show_chains: bool = False
@@ -154,12 +153,10 @@ def draw_star(surface: pygame.Surface, layout: HexLayout, state: StarState, view
         cx, cy = layout.centers[view.last]
         pygame.draw.circle(surface, theme.ACCENT, (round(cx), round(cy)), max(3, round(R * 0.26)))
 
-    for cell, alpha in ((view.hover, 110), (view.selected, 190)):
-        if cell is None or view.mover is None or state.cells[cell] != EMPTY:
-            continue
-        pygame.draw.polygon(surface, theme.ACCENT, layout.hexagon(layout.centers[cell], 0.98),
-                            max(2, round(R / 5)) if cell == view.selected else max(2, round(R / 8)))
-        theme.stone(surface, view.mover, layout.centers[cell], stone_r, alpha=alpha)
+    cell = view.hover
+    if cell is not None and view.mover is not None and state.cells[cell] == EMPTY:
+        pygame.draw.polygon(surface, theme.ACCENT, layout.hexagon(layout.centers[cell], 0.98), max(2, round(R / 8)))
+        theme.stone(surface, view.mover, layout.centers[cell], stone_r, alpha=110)
 
     label = round(R * 0.9)
     if scoring and theme.readable(label):  # a value badge on each scoring chain, at its stone nearest its middle

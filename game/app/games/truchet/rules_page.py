@@ -97,6 +97,7 @@ TRUCHET_RULES = RulesPage(
     ),
     diagram=_draw_diagram,
     caption=_caption(),
+    lesson="truchet-square",
 )
 
 
@@ -164,4 +165,5 @@ HEX_TRUCHET_RULES = RulesPage(
     diagram=_draw_hex_diagram,
     caption=_hex_caption(),
     title="Hex Truchet",
+    lesson="truchet-hex",
 )

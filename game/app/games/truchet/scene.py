@@ -38,6 +38,7 @@ from game.app.screens.rules import RulesPage
 from game.app.ui import theme
 from game.app.ui.input import Intent
 from game.app.ui.scene import Host
+from game.app.ui.targets import Target
 from game.app.ui.widgets import Button
 from game.rules.base import Game
 from game.rules.errors import RulesError
@@ -56,7 +57,10 @@ HEX_EXAMPLES = "ik45:h3-h5, e2,g2-f2, f3-e3,2xg3"
 
 class TruchetScene(PanelScene):
     rules_page = TRUCHET_RULES
-    move_col_w = 150
+    move_col_w = 190
+    chance_leads = False  # (tiles drawn at random follow the "random" that asked for them)
+    hand_rolls = False    # (and are drawn by themselves, whatever the Rolls setting)
+    chance_verb = "place"
     view_buttons = frozenset({"parity"})
 
     def __init__(self, app: Host, game: Game = TRUCHET, options: dict[str, OptionValue] | None = None,
@@ -102,6 +106,10 @@ class TruchetScene(PanelScene):
         })
         self.buttons = list(self.b.values())
         self._refresh()
+
+    @classmethod
+    def draw_picture(cls, surface: pygame.Surface, rect: pygame.Rect, state: TruchetState) -> None:
+        draw_truchet(surface, TruchetLayout(state.board, rect), state, TruchetView())
 
     # -- state-derived caches (recomputed only when the state changes) ----------------------
     @property
@@ -156,6 +164,15 @@ class TruchetScene(PanelScene):
         if state.playing or self.drawing is not None:
             return
         self.play("".join(self.draft[t] for t in state.placement_tiles()))
+
+    def lists_every_move(self, state: TruchetState) -> bool:
+        """The set-up's placements are too many to list (the rules list a few): nothing there is forced."""
+        return state.playing
+
+    @staticmethod
+    def rollers(game: Game, state: TruchetState) -> Sequence[int]:
+        """Tiles drawn at random are the placer's."""
+        return (state.placer(),)
 
     def start_draw(self) -> None:
         """Draw the tiles asked for with `random`, shown settling for a moment, then played as roll:..."""
@@ -224,24 +241,6 @@ class TruchetScene(PanelScene):
     def clear_selection(self) -> None:
         self.drawing, self.effects = None, []
 
-    def undo(self) -> None:
-        super().undo()
-        if self.game.is_chance(self.state) and self.history.can_undo():
-            while self.game.is_chance(self.state) and self.history.can_undo():
-                self.history.undo()  # a `random` whose tiles were taken back goes too
-            self.autosave()
-            self._refresh()
-
-    def redo(self) -> None:
-        super().redo()
-        if self.game.is_chance(self.state) and self.history.can_redo():
-            while self.game.is_chance(self.state) and self.history.can_redo():
-                self.history.redo()  # the tiles drawn after `random`
-            self.say(f"Replayed {self.history.moves[-2]} {self.history.moves[-1]}.")
-            self.autosave()
-            self._refresh()
-            self.check_over()
-
     # -- layout ---------------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:
         self._laid_phase = self.state.playing
@@ -299,6 +298,38 @@ class TruchetScene(PanelScene):
             self._marks = None
         elif self.sources or self.flip:
             self.clear_build()
+
+    def tap_targets(self) -> list[Target]:
+        """While setting up, the tiles still to place. In play, with a stack chosen: the junctions the move
+        being built can go on with (its steps, rings, partners, the chosen stacks), then your other stacks
+        that can move and the tiles that may flip; with none chosen, your stacks that can move and those
+        tiles."""
+        geo = self.layout_board
+        if geo is None or self.drawing is not None or self.over or self.effects:
+            return []
+        size = geo.reach * geo.tile
+        if not self.state.playing:
+            return [Target(("tile", t), geo.tile_center(t), geo.tile * 0.5) for t in sorted(self.draft)]
+        index = self.state.board.index
+        marks = self.marks()
+        building = marks.steps | marks.targets | marks.partners | marks.vias | marks.selected if self.sources \
+            else frozenset()
+        stacks = {index[o] for m in self.moves_now() for o in m.origins} - building
+        tiles = {self.state.board.tile_index[name] for name in self.flippable}
+        if self.flip is not None:
+            tiles.add(self.state.board.tile_index[self.flip])
+        rank = 1 if building else 0
+        return ([Target(("junction", j), geo.points[j], size) for j in sorted(building)]
+                + [Target(("junction", j), geo.points[j], size, rank) for j in sorted(stacks)]
+                + [Target(("tile", t), geo.tile_center(t), size, rank) for t in sorted(tiles)])
+
+    def take_target(self, key: tuple[str, int]) -> None:
+        what, at = key
+        if what == "junction":
+            self.tap_junction(at)
+        else:
+            self.tap_tile(at)
+        self._marks = None
 
     def tap_tile(self, t: int) -> None:
         state = self.state
@@ -563,7 +594,7 @@ class TruchetScene(PanelScene):
         b["play"].label = f"Play {self.pending}" if self.pending is not None else "Play"
         b["clear"].enabled = bool(self.sources or self.flip)
         b["draw"].enabled = DRAW in self.legal and not busy
-        b["undo"].enabled = self.history.can_undo() and self.drawing is None
+        b["undo"].enabled = self.can_undo() and self.drawing is None
         b["redo"].enabled = self.history.can_redo() and self.drawing is None
         b["parity"].selected = self.show_parity
 
@@ -787,11 +818,8 @@ class TruchetScene(PanelScene):
     def card_icon(self, colour: int) -> Callable[[pygame.Surface, tuple[float, float], float], None]:
         return piece_icon(colour)
 
-    def card_title(self, colour: int) -> str:
-        return f"{PLAYERS[colour]}  Player {self.person_of(colour) + 1}"
-
     def card_tags(self, colour: int, moving: bool) -> list[str]:
-        tags = [self.seats[self.person_of(colour)]]
+        tags = self.seat_tags(colour)
         if moving:
             tags.append("to place" if not self.state.playing else "to move")
         return tags
@@ -809,8 +837,7 @@ class TruchetScene(PanelScene):
         if not state.playing:
             count = len(state.placement_tiles())
             return f"Set-up: {PLAYERS[state.placer()]} places {count} tile{'s' if count > 1 else ''}", theme.TEXT
-        mover = PLAYERS[state.to_move]
-        words = f"{mover} to move ({COLOUR_WORDS[state.to_move]} regions)"
+        words = f"{self.to_act_words(state.to_move)}: {PLAYERS[state.to_move]} ({COLOUR_WORDS[state.to_move]} regions)"
         if self.flip:
             words += f" · flip {self.flip}"
         return words, theme.TEXT
@@ -835,6 +862,35 @@ class TruchetScene(PanelScene):
             words += f" {state.quiet}/{state.quiet_limit} turns without a capture."
         return words, theme.TEXT_DIM
 
+    def move_words(self, move: TruchetMove) -> str:
+        """``flip tile cd45, then merge the stack on d2 (by way of b6) and the stack on d6 onto c6``."""
+        if not move.is_stack_move:
+            return ""
+
+        def stack(origin: str, via: str | None) -> str:
+            return f"the stack on {origin}" + (f" (by way of {via})" if via else "")
+
+        stacks = " and ".join(stack(origin, via) for origin, via in move.sources)
+        if move.kind == "step":
+            what = f"move {stacks} to {move.destinations[0]}"
+        elif move.kind == "merge":
+            what = f"merge {stacks} onto {move.destinations[0]}"
+        else:
+            parts = ", ".join(f"{max(1, count)} to {name}" for name, count in move.targets)
+            what = f"split {stacks}: {parts}"
+        return f"flip tile {move.flip}, then {what}" if move.flip else what
+
+    def move_text(self, before: TruchetState, move: TruchetMove) -> str:
+        if move.kind == "tiles":
+            return move.letters if len(move.letters) <= 6 else move.letters[:5] + "…"
+        return str(move)
+
+    def roll_text(self, before: TruchetState, move: TruchetMove) -> str:
+        return self.move_text(before, move)
+
+    def chance_words(self, before: TruchetState, move: TruchetMove) -> str:
+        return f"tiles drawn at random: {self.roll_text(before, move)}"
+
     def move_item(self, number: int, before: TruchetState, move: TruchetMove) -> str:
         text = str(move)
         if move.kind == "tiles":
@@ -851,7 +907,7 @@ class TruchetScene(PanelScene):
         lines = []
         for colour in (0, 1):
             who = PLAYERS[colour]
-            lines.append(f"{who} ({self.seat_label(colour).split(' (')[0]}): {state.pieces(colour)} of {start} pieces "
+            lines.append(f"{who} ({self.person_short(self.person_of(colour))}): {state.pieces(colour)} of {start} pieces "
                          f"left; captured {captured.get(who, 0)}")
         lines.append(f"Turns in a row without a capture at the end: {state.quiet}")
         return lines
