@@ -1,7 +1,7 @@
 """Two-player Savoya's hardest positions (not a test): a double with the pieces spread out, where a seat of two
 colours has 40,000 to 70,000 legal turns.
 
-    .venv/bin/python build/bench_savoya.py [--level 3] [--no-ai]
+    .venv/bin/python build/bench_savoya.py [--level 3] [--no-ai] [--positions N]
 
 For each position (`POSITIONS`: the doubles with the most single-die trips met in seeded random games 0-39), in
 processor time, so that other programs running do not count, each with the rules' caches empty (a new game
@@ -114,12 +114,15 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--level", type=int, default=3, choices=(1, 2, 3, 4), help="the computer's level (default 3)")
     parser.add_argument("--no-ai", action="store_true", help="the rules' figures only")
+    parser.add_argument("--positions", type=int, default=len(POSITIONS), metavar="N",
+                        help=f"the first N positions only (default all {len(POSITIONS)})")
     args = parser.parse_args(argv)
+    positions = POSITIONS[:max(1, args.positions)]
     print(f"Python {sys.version.split()[0]}; processor seconds, caches empty")
-    for seat, die, layout in POSITIONS:
+    for seat, die, layout in positions:
         rules_figures(seat, die, layout)
     if not args.no_ai:
-        for seat, die, layout in POSITIONS:
+        for seat, die, layout in positions:
             decision(seat, die, layout, args.level)
     return 0
 

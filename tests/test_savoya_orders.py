@@ -15,9 +15,7 @@ with every order of the dice, checking each die's stop on the board as it is at 
 
 from __future__ import annotations
 
-import json
 from itertools import permutations
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, example, given, settings
@@ -26,11 +24,9 @@ from hypothesis import strategies as st
 from game.rules.errors import IllegalMoveError, RulesError
 from game.rules.savoy import Part, parse_move_text
 from game.rules.savoya import SAVOYA as G
+from shared_data import shared_json
 
-SPEC = Path(__file__).resolve().parents[2] / "shared" / "specs" / "savoya_board.json"
-if not SPEC.exists():  # the spec folder lives beside the repository (CI has ../shared)
-    SPEC = Path("/work/shared/specs/savoya_board.json")
-JSON = json.loads(SPEC.read_text())  # no skip: CI has the spec beside the clone
+JSON = shared_json("savoya_board.json")
 REF_RAYS = {name: [ray["cells"] for ray in cell["rays"]] for name, cell in JSON["cells"].items()}
 REF_HOMES = {colour: set(cells) for colour, cells in JSON["homes"].items()}
 SEATS = {"Gold": "RL", "Silver": "TB"}
