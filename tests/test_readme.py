@@ -37,6 +37,7 @@ QUICK = [
     (r"^\.venv/bin/python build/bench\.py\b.*$", ".venv/bin/python build/bench.py --games star --seconds 0.05"),
     (r"^\.venv/bin/python build/bench_app\.py\b.*$",
      ".venv/bin/python build/bench_app.py --frames 5 --decisions 1 --budget 5 --no-draw"),
+    (r"^\.venv/bin/python build/bench_savoya\.py\b.*$", ".venv/bin/python build/bench_savoya.py --no-ai --positions 1"),
     (r"^\.venv/bin/python build/bench_ai\.py\b.*$",
      ".venv/bin/python build/bench_ai.py star -n 1 --only random --max-plies 40"),
     (r"/tmp/snd\b", None),  # the sound maker: its throw-away virtualenv goes under the copy's tmp folder

@@ -12,38 +12,12 @@ from __future__ import annotations
 
 from itertools import permutations
 
+from reference_stacks import can_land, free_pieces, frozen, parse_layout
 from shared_data import shared_json
 
 BOARD = shared_json("savoy_board.json")
 REF_RAYS = {name: [ray["cells"] for ray in cell["rays"]] for name, cell in BOARD["cells"].items()}
 REF_HOMES = {"R": set(BOARD["homes"]["R"]), "L": set(BOARD["homes"]["L"])}
-
-
-def parse_layout(layout: str) -> dict[str, list[str]]:
-    board: dict[str, list[str]] = {}
-    for item in layout.split():
-        cell, _, stack = item.partition("=")
-        board[cell] = list(stack)
-    return board
-
-
-def can_land(board: dict[str, list[str]], cell: str, me: str) -> bool:
-    stack = board.get(cell, [])
-    return not stack or stack[-1] == me or len(stack) == 1
-
-
-def free_pieces(board: dict[str, list[str]], cell: str, me: str) -> int:
-    stack = board.get(cell, [])
-    n = 0
-    for colour in reversed(stack):
-        if colour != me:
-            break
-        n += 1
-    return n
-
-
-def frozen(board: dict[str, list[str]]) -> tuple:
-    return tuple(sorted((cell, "".join(stack)) for cell, stack in board.items() if stack))
 
 
 def all_home(board: dict[str, list[str]], me: str, pinned_away: bool = False) -> bool:

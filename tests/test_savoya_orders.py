@@ -15,9 +15,7 @@ with every order of the dice, checking each die's stop on the board as it is at 
 
 from __future__ import annotations
 
-import json
 from itertools import permutations
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, example, given, settings
@@ -26,11 +24,10 @@ from hypothesis import strategies as st
 from game.rules.errors import IllegalMoveError, RulesError
 from game.rules.savoy import Part, parse_move_text
 from game.rules.savoya import SAVOYA as G
+from reference_stacks import can_land, free_pieces, frozen, parse_layout
+from shared_data import shared_json
 
-SPEC = Path(__file__).resolve().parents[2] / "shared" / "specs" / "savoya_board.json"
-if not SPEC.exists():  # the spec folder lives beside the repository (CI has ../shared)
-    SPEC = Path("/work/shared/specs/savoya_board.json")
-JSON = json.loads(SPEC.read_text())  # no skip: CI has the spec beside the clone
+JSON = shared_json("savoya_board.json")
 REF_RAYS = {name: [ray["cells"] for ray in cell["rays"]] for name, cell in JSON["cells"].items()}
 REF_HOMES = {colour: set(cells) for colour, cells in JSON["homes"].items()}
 SEATS = {"Gold": "RL", "Silver": "TB"}
@@ -41,32 +38,6 @@ PIN_UNDER_R = ("j1=TTTTTT j2=R a6=RRRR f6=L j6=RL o10=LLLL f15=BBBBBB", "Gold", 
 
 
 # --------------------------------------------------------------------------- the reference
-def parse_layout(layout: str) -> dict[str, list[str]]:
-    board: dict[str, list[str]] = {}
-    for item in layout.split():
-        cell, _, stack = item.partition("=")
-        board[cell] = list(stack)
-    return board
-
-
-def frozen(board: dict[str, list[str]]) -> tuple:
-    return tuple(sorted((cell, "".join(stack)) for cell, stack in board.items() if stack))
-
-
-def can_land(board: dict[str, list[str]], cell: str, colour: str) -> bool:
-    stack = board.get(cell, [])
-    return not stack or stack[-1] == colour or len(stack) == 1
-
-
-def free_pieces(board: dict[str, list[str]], cell: str, colour: str) -> int:
-    n = 0
-    for piece in reversed(board.get(cell, [])):
-        if piece != colour:
-            break
-        n += 1
-    return n
-
-
 def all_home(board: dict[str, list[str]], colours: str) -> bool:
     return all(cell in REF_HOMES[piece] for cell, stack in board.items() for piece in stack if piece in colours)
 

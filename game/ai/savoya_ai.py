@@ -4,7 +4,9 @@ Savoya is Savoy's race on a larger board of four colours (R, L, T, B), each seat
 colour (three or four players) or two (two players: Gold moves R and L, Silver T and B). The
 engine is savoy_ai's, generalised to seats:
 
-1. every distinct board the legal turns lead to is judged (a turn that wins is played at once);
+1. every distinct board the legal turns lead to is judged (a turn that wins is played at once); where
+   there are more than `PRESELECT` turns (a spread-out double of two colours has up to 70,000), only the
+   best by a quick score of the cells each turn changes (`TurnScore`) are;
 2. from level 3 the best few are searched one turn deeper: for each of the 21 rolls the next
    seat picks the reply best for itself by the same evaluation (max-n: each seat plays for
    itself), and a candidate's value for the mover is the average over the rolls of the position
@@ -25,17 +27,19 @@ it is played, so no unit of work holds a frame.
 
 from __future__ import annotations
 
+import heapq
 import math
 import random
+import sys
 from typing import Any, Generator, Sequence
 
-from game.rules.savoy import (PACKED_STACKS, SavoyMove, SavoyRules, SavoyState, _home_count, _self_pinned, build_turns,
-                              trip_options)
+from game.rules.savoy import (PACKED_STACKS, CellChanges, Part, SavoyMove, SavoyRules, SavoyState, TurnTable,
+                              _home_count, _self_pinned, build_turn_steps, trip_options)
 from game.rules.savoya import SavoyaGame
 from game.rules.savoya_board import SAVOYA_BOARD
 
-from .savoy_ai import (EXPOSED_WEIGHT, PIECE_PIPS, REPLY_CAP, ROLL_WEIGHTS, TEMPO, WORK_CHUNK,
-                       Geometry, _pin_cost, build_geometry, chosen, finish_chance)
+from .savoy_ai import (EXPOSED_WEIGHT, PIECE_PIPS, PIN_FULL_RACE, PIN_HOME_PENALTY, PIN_PENALTY, REPLY_CAP,
+                       ROLL_WEIGHTS, TEMPO, WORK_CHUNK, Geometry, _pin_cost, build_geometry, chosen, finish_chance)
 from .search import Report
 
 #: per level: candidate boards searched a turn deeper (0: 1-ply only), among how many of the best
@@ -60,13 +64,18 @@ TRIP_PIPS = 2.0
 #: the longest trip counted in a route (two dice; a double's longer trips are rare)
 LONGEST_TRIP = 12
 
+#: the most turns of the seat to move whose boards are judged in full: beyond (a spread-out double of two
+#: colours: up to 70,000, seconds of judging) those of the best turns by a quick score of the cells each turn
+#: changes (`TurnScore`, a twentieth of the time). On the 15 positions with the most turns met in seeded random
+#: games 0-39 (48,000 to 65,000 boards each), the best board by the full judgement was always among the 38 best
+#: by the quick score, and the three best among the 110 best.
+PRESELECT = 2000
+
 
 def trip_distances(board: Any = SAVOYA_BOARD) -> tuple[tuple[float, ...], ...]:
     """Per colour, each cell's cost to the colour's home: over routes of straight trips (a trip keeps
     its strand and direction; a piece turns only between trips, on a crossing), the least pips plus
     `TRIP_PIPS` per trip (Dijkstra backwards from the home cells)."""
-    import heapq
-
     size = len(board.cells)
     into: list[list[tuple[int, int]]] = [[] for _ in range(size)]  # cell -> (source, trip length)
     for src in range(size):
@@ -96,6 +105,25 @@ GEOMETRY: Geometry = build_geometry(SAVOYA_BOARD.rays, SAVOYA_BOARD.homes, trip_
 COLOURS = len(SAVOYA_BOARD.colours)
 
 
+def hit_rows(geo: Geometry) -> tuple[int, ...]:
+    """Per cell, its row of `geo.hit_mask` (the 36 roll outcomes with which a piece there may land on each
+    cell) packed into one integer, 64 bits per cell: the rows of a colour's cells ORed together give at once,
+    for every cell, the outcomes with which one of them can land there, read back one cell a word
+    (`_reach`)."""
+    return tuple(sum(mask << 64 * c for c, mask in enumerate(row)) for row in geo.hit_mask)
+
+
+def _reach(rows: Sequence[int], cells_of: Sequence[int], size: int) -> Sequence[int]:
+    """Per cell, the roll outcomes (a mask) with which a piece on one of `cells_of` can land there."""
+    packed = 0
+    for h in cells_of:
+        packed |= rows[h]
+    return memoryview(packed.to_bytes(8 * size, sys.byteorder)).cast("Q")
+
+
+HIT_ROWS = hit_rows(GEOMETRY)
+
+
 # --------------------------------------------------------------------------- evaluation
 def evaluate(cells: Sequence[int], seats: Sequence[Sequence[int]], on_roll: int, pinned_away: bool,
              geo: Geometry = GEOMETRY, exposure: bool = True) -> tuple[float, ...]:
@@ -106,22 +134,24 @@ def evaluate(cells: Sequence[int], seats: Sequence[Sequence[int]], on_roll: int,
     pinned: list[tuple[int, int, int, int]] = []  # (cell, pinned colour, pinner, pinner's pieces on it)
     blots: list[list[int]] = [[] for _ in range(COLOURS)]
     movers: list[list[int]] = [[] for _ in range(COLOURS)]
-    outside: list[list[int]] = [[] for _ in range(COLOURS)]
+    outside: list[list[int]] = [[] for _ in range(COLOURS)]  # per piece out of home, its cell (-1: pinned)
     for c, v in enumerate(cells):
-        if not v:
-            continue
-        top, k, under = v & 3, v >> 5, (v >> 2 & 7) - 1
-        pips[top] += k * home_distance[top][c]
-        movers[top].append(c)
-        if c not in homes[top]:
-            outside[top].extend([c] * k)
-        if under >= 0:
-            pips[under] += home_distance[under][c]
-            pinned.append((c, under, top, k))
-            if c not in homes[under] or pinned_away:
-                outside[under].append(-1)  # a pinned piece cannot finish this roll
-        elif k == 1:
-            blots[top].append(c)
+        if v:
+            top, k, under = v & 3, v >> 5, (v >> 2 & 7) - 1
+            pips[top] += k * home_distance[top][c]
+            movers[top].append(c)
+            if c not in homes[top]:
+                if k == 1:
+                    outside[top].append(c)
+                else:
+                    outside[top] += [c] * k
+            if under >= 0:
+                pips[under] += home_distance[under][c]
+                pinned.append((c, under, top, k))
+                if c not in homes[under] or pinned_away:
+                    outside[under].append(-1)  # a pinned piece cannot finish this roll
+            elif k == 1:
+                blots[top].append(c)
     # each colour's race without the pieces holding pins: what is left before they must lift them
     free_race = list(pips)
     for c, _, o, on_top in pinned:
@@ -134,22 +164,29 @@ def evaluate(cells: Sequence[int], seats: Sequence[Sequence[int]], on_roll: int,
         for q in colours:
             seat_of[q] = s
     if exposure:
-        hit_mask = geo.hit_mask
+        rows = HIT_ROWS if geo is GEOMETRY else hit_rows(geo)
+        # what a hit costs (savoy_ai._pin_cost): nothing on the piece's own home, the most on the hitter's,
+        # else a penalty fading as the hitter's free race runs out (worked out once per colour here)
+        fade = [PIN_PENALTY * min(1.0, free_race[o] / PIN_FULL_RACE) for o in range(COLOURS)]
+        # per colour, the outcomes with which one of its pieces lands on each cell
+        reach = [_reach(rows, movers[o], geo.cells) if movers[o] else () for o in range(COLOURS)]
         for q in range(COLOURS):
             if not blots[q]:
                 continue
             weight = EXPOSED_WEIGHT[seat_of[q] == on_roll]
-            hitters = [(o, movers[o]) for o in range(COLOURS) if movers[o] and seat_of[o] != seat_of[q]]
+            hitters = [(o, reach[o], homes[o]) for o in range(COLOURS) if movers[o] and seat_of[o] != seat_of[q]]
             for c in blots[q]:
                 mask = 0
                 cost = 0.0
-                for o, cells_of in hitters:
-                    by = 0
-                    for h in cells_of:
-                        by |= hit_mask[h][c]
+                free = pinned_away or c not in homes[q]
+                for o, reached, hitter_home in hitters:
+                    by = reached[c]
                     if by:
                         mask |= by
-                        cost = max(cost, _pin_cost(c, q, homes, free_race, pinned_away, o))
+                        if free:
+                            hit = PIN_HOME_PENALTY if c in hitter_home else fade[o]
+                            if hit > cost:
+                                cost = hit
                 if mask:
                     extra[q] += weight * mask.bit_count() / 36.0 * cost
     # a turn moves at most two pieces (four with a double), whatever colours a seat moves
@@ -172,43 +209,215 @@ def evaluate(cells: Sequence[int], seats: Sequence[Sequence[int]], on_roll: int,
     return tuple(chances)
 
 
+# --------------------------------------------------------------------------- boards scored by their turns
+class TurnScore:
+    """A quick score of the boards one seat's turns lead to from one board, from the cells each turn changed
+    (at most eight), to choose which to judge in full when there are too many (`PRESELECT`): how much the
+    turn shortens the seat's race (pips, or pieces out of home at `PIECE_PIPS` each, as `evaluate` counts
+    it), what its lone pieces left and made cost in exposure to the other seats' pieces where they stand, and
+    the pins it makes and lifts. It leaves out what `evaluate` adds for the other seats' lone pieces (counted
+    at `EXPOSED_WEIGHT` 0.3: they are on roll), a pin penalty fading as a race runs out, and the next seat's
+    chance to finish; the judged boards are then evaluated in full."""
+
+    def __init__(self, cells: tuple[int, ...], seats: Sequence[Sequence[int]], me: int, on_roll: int,
+                 pinned_away: bool, geo: Geometry = GEOMETRY) -> None:
+        self.start, self.pinned_away, self.geo = cells, pinned_away, geo
+        self.mine = frozenset(seats[me])
+        self.seat_of = [-1] * COLOURS
+        for s, colours in enumerate(seats):
+            for q in colours:
+                self.seat_of[q] = s
+        self.on_roll = on_roll
+        pips = [0.0] * COLOURS
+        outside = [0] * COLOURS
+        self.movers: list[list[int]] = [[] for _ in range(COLOURS)]
+        pinned = []
+        for c, v in enumerate(cells):
+            if v:
+                top, k, under = v & 3, v >> 5, (v >> 2 & 7) - 1
+                pips[top] += k * geo.home_distance[top][c]
+                self.movers[top].append(c)
+                outside[top] += k * (c not in geo.homes[top])
+                if under >= 0:
+                    pips[under] += geo.home_distance[under][c]
+                    outside[under] += c not in geo.homes[under] or pinned_away
+                    pinned.append((c, top, k))
+        self.free_race = list(pips)
+        for c, o, k in pinned:
+            self.free_race[o] -= k * geo.home_distance[o][c]
+        self.pips = sum(pips[q] for q in self.mine)
+        self.outside = sum(outside[q] for q in self.mine)
+        self.race = max(self.pips, PIECE_PIPS * self.outside)
+        self.exposed: dict[tuple[int, int], float] = {}
+        self.cell: dict[tuple[int, int], tuple[float, int, float]] = {}  # (cell, value after) -> `_cell`
+
+    def _exposure(self, c: int, q: int) -> float:
+        """What a lone piece of the seat's colour q on c costs, exposed to the other seats' pieces as they
+        stand (as `evaluate` counts it)."""
+        term = self.exposed.get((c, q))
+        if term is None:
+            geo, seat_of = self.geo, self.seat_of
+            mask, cost = 0, 0.0
+            for o in range(COLOURS):
+                if seat_of[o] != seat_of[q] and self.movers[o]:
+                    by = 0
+                    for h in self.movers[o]:
+                        by |= geo.hit_mask[h][c]
+                    if by:
+                        mask |= by
+                        cost = max(cost, _pin_cost(c, q, geo.homes, self.free_race, self.pinned_away, o))
+            term = self.exposed[(c, q)] = (EXPOSED_WEIGHT[seat_of[q] == self.on_roll] * mask.bit_count() / 36.0 * cost
+                                           if mask else 0.0)
+        return term
+
+    def __call__(self, changes: CellChanges) -> float:
+        """The score of the board a turn leaves, from the cells it changes (`CellChanges`)."""
+        pips = outside = gain = 0.0
+        cell = self.cell
+        for change in changes:
+            terms = cell.get(change)
+            if terms is None:
+                terms = cell[change] = self._cell(*change)
+            pips += terms[0]
+            outside += terms[1]
+            gain += terms[2]
+        return self.total(pips, outside, gain)
+
+    def total(self, pips: float, outside: float, gain: float) -> float:
+        """The score of a turn whose changed cells' `terms` add up to these."""
+        return gain - (max(self.pips + pips, PIECE_PIPS * (self.outside + outside)) - self.race)
+
+    def terms(self, c: int, after: int) -> tuple[float, int, float]:
+        """What cell c holding `after` instead of what it held changes: the seat's pips, its pieces out of
+        home, and the exposure and pins counted (remembered)."""
+        change = (c, after)
+        found = self.cell.get(change)
+        if found is None:
+            found = self.cell[change] = self._cell(c, after)
+        return found
+
+    def _cell(self, c: int, after: int) -> tuple[float, int, float]:
+        """`terms`, worked out."""
+        mine, geo, pinned_away = self.mine, self.geo, self.pinned_away
+        home_distance, homes = geo.home_distance, geo.homes
+        pips, outside, gain = 0.0, 0, 0.0
+        for sign, v in ((-1, self.start[c]), (1, after)):
+            if not v:
+                continue
+            top, k, under = v & 3, v >> 5, (v >> 2 & 7) - 1
+            if top in mine:
+                pips += sign * k * home_distance[top][c]
+                outside += sign * k * (c not in homes[top])
+                if k == 1 and under < 0:  # a lone piece of the seat's
+                    gain -= sign * self._exposure(c, top)
+            if under >= 0:  # a pin: a cost to the pinned colour
+                cost = _pin_cost(c, under, homes, self.free_race, pinned_away, top)
+                if under in mine:
+                    pips += sign * home_distance[under][c]
+                    outside += sign * (c not in homes[under] or pinned_away)
+                    gain -= sign * cost
+                else:
+                    gain += sign * cost
+        return pips, outside, gain
+
+
 # --------------------------------------------------------------------------- boards of turns
-def _after(game: SavoyaGame, state: SavoyState, move: SavoyMove) -> tuple[int, ...]:
-    """The board after `move` (a legal turn). A colour's parts commute (one colour's moves never change
-    where it may land), so each colour's pieces gained and lost per cell are applied at once; where a seat
-    of two colours touches one cell with both (one colour's move then changes the other's), the rules
-    play the turn in its order."""
-    colours = state.rules.seats[state.to_move]
-    cells = state.cells
-    cell_id = SAVOYA_BOARD.cell_id
-    nets: dict[int, dict[int, int]] = {}
-    touched: dict[int, int] = {}
-    for p in move.parts:
-        src, dst = cell_id[p.src], cell_id[p.dst]
-        colour = colours[0]
-        if len(colours) > 1:
-            colour = cells[src] & 3 if cells[src] else -1
-            if colour not in colours or touched.setdefault(src, colour) != colour \
-                    or touched.setdefault(dst, colour) != colour:
-                return game._play_turn(state, move)
-            net = nets.get(colour, {})
-            if p.count - net.get(src, 0) > cells[src] >> 5:  # more leave than the top colour has: a freed piece
-                return game._play_turn(state, move)
-        net = nets.setdefault(colour, {})
-        net[src] = net.get(src, 0) - p.count
-        net[dst] = net.get(dst, 0) + p.count
-    for colour, net in nets.items():
-        cells = PACKED_STACKS.apply(cells, colour, net)
-    return cells
+class TurnChanges:
+    """The cells a legal turn changes in one position (`CellChanges`). A colour's parts commute (one colour's
+    moves never change where it may land), so each colour's pieces gained and lost per cell are applied at
+    once; where a seat of two colours touches one cell with both (one colour's move then changes the
+    other's), or frees its own piece pinned under its other colour, the rules play the turn in its order
+    (`SavoyaGame._play_turn`)."""
+
+    def __init__(self, game: SavoyaGame, state: SavoyState, table: TurnTable) -> None:
+        self.game, self.state, self.cells, self.known = game, state, state.cells, table.played
+        colours = state.rules.seats[state.to_move]
+        self.colours, self.one = colours, colours[0] if len(colours) == 1 else None
+        self.parts: dict[int, tuple[int, int, int]] = {}  # id of a Part -> (source, destination, pieces)
+        self.terms: dict[int, tuple[int, float, float, float] | None] = {}  # id of a Part -> `_part_terms`
+
+    def __call__(self, move: SavoyMove) -> CellChanges:
+        cells, colours, one, parts = self.cells, self.colours, self.one, self.parts
+        nets: dict[int, list[int]] = {}  # cell -> [the colour moving there, its pieces gained (lost: negative)]
+        for p in move.parts:
+            where = parts.get(id(p))  # (the table's parts are shared objects)
+            if where is None:
+                where = parts[id(p)] = (SAVOYA_BOARD.cell_id[p.src], SAVOYA_BOARD.cell_id[p.dst], p.count)
+            src, dst, count = where
+            colour = one
+            if colour is None:
+                v = cells[src]
+                colour = v & 3 if v else -1
+                net = nets.get(src)
+                if colour not in colours or net is not None and net[0] != colour \
+                        or count - (net[1] if net else 0) > v >> 5:  # more leave than are there: one was freed
+                    return self.played(move)
+                net = nets.get(dst)
+                if net is not None and net[0] != colour:
+                    return self.played(move)
+            nets.setdefault(src, [colour, 0])[1] -= count
+            nets.setdefault(dst, [colour, 0])[1] += count
+        shift = PACKED_STACKS.shift
+        return tuple(sorted([(c, shift(cells[c], colour, n)) for c, (colour, n) in nets.items() if n]))
+
+    def quick_score(self, move: SavoyMove, score: TurnScore) -> float:
+        """`score` of the board `move` leads to: where its parts touch different cells, the sum of what each
+        part alone changes (each cell's new value then follows from one part), else from the cells it changes."""
+        terms = self.terms
+        pips = outside = gain = 0.0
+        touched = 0
+        for p in move.parts:
+            part = terms.get(id(p))
+            if part is None:
+                part = terms[id(p)] = self._part_terms(p, score)
+            if part is None or touched & part[0]:
+                return score(self(move))
+            touched |= part[0]
+            pips += part[1]
+            outside += part[2]
+            gain += part[3]
+        return score.total(pips, outside, gain)
+
+    def _part_terms(self, p: Part, score: TurnScore) -> tuple[int, float, float, float] | None:
+        """What part `p` changes alone: (its two cells as a bit mask, `TurnScore.terms` summed over them);
+        None where its source is not the seat's to leave alone (another colour's top, or a piece freed)."""
+        src, dst, count = SAVOYA_BOARD.cell_id[p.src], SAVOYA_BOARD.cell_id[p.dst], p.count
+        v = self.cells[src]
+        colour = self.one if self.one is not None else (v & 3 if v else -1)
+        if colour not in self.colours or count > PACKED_STACKS.free(v, colour):
+            return None
+        shift = PACKED_STACKS.shift
+        a = score.terms(src, shift(v, colour, -count))
+        b = score.terms(dst, shift(self.cells[dst], colour, count))
+        return 1 << src | 1 << dst, a[0] + b[0], a[1] + b[1], a[2] + b[2]
+
+    def played(self, move: SavoyMove) -> CellChanges:
+        """The cells `move` changes, played by the rules in its order (as listing found them, mostly)."""
+        known = self.known.get(move)
+        if known is not None:
+            return known
+        after, cells = self.game._play_turn(self.state, move), self.cells
+        cell_id = SAVOYA_BOARD.cell_id
+        touched = sorted({cell_id[name] for p in move.parts for name in (p.src, p.dst)})
+        return tuple((c, after[c]) for c in touched if after[c] != cells[c])
 
 
-def _boards(game: SavoyaGame, state: SavoyState, moves: Sequence[SavoyMove],
-            found: dict[tuple[int, ...], SavoyMove]) -> Generator[None, None, None]:
-    """Fill `found` with the distinct boards the moves lead to, each with the first move reaching it;
-    yields after every chunk of moves."""
-    for n, move in enumerate(moves):
-        found.setdefault(_after(game, state, move), move)
-        if n % WORK_CHUNK == WORK_CHUNK - 1:
+def _board(cells: tuple[int, ...], changes: CellChanges) -> tuple[int, ...]:
+    """The board `changes` leave."""
+    out = list(cells)
+    for c, v in changes:
+        out[c] = v
+    return tuple(out)
+
+
+def _distinct(game: SavoyaGame, state: SavoyState, table: TurnTable,
+              found: dict[CellChanges, SavoyMove]) -> Generator[None, None, None]:
+    """Fill `found` with the distinct boards the table's moves lead to (as `CellChanges`), each with the first
+    move reaching it; yields after every chunk of moves."""
+    changes = TurnChanges(game, state, table)
+    for n, move in enumerate(table.moves):
+        found.setdefault(changes(move), move)
+        if n % (4 * WORK_CHUNK) == 4 * WORK_CHUNK - 1:
             yield
 
 
@@ -241,16 +450,37 @@ def think(game: SavoyaGame, state: SavoyState, level: int, rng: random.Random,
     pinned_away = rules.pinned_away
     width, slips, budget = LEVEL_SETTINGS[level]
     table = game.table(state)
-    distinct: dict[tuple[int, ...], SavoyMove] = {}
-    for _ in _boards(game, state, table.moves, distinct):
-        yield 0.0
-    boards = list(distinct.items())
-    report["boards"] = len(boards)
+    cells, moves = state.cells, table.moves
+    changes = TurnChanges(game, state, table)
+    if table.winning:  # a turn that wins is played at once
+        for k, move in enumerate(moves):
+            if _all_home(_board(cells, changes(move)), me, rules):
+                report["value"] = 1.0
+                return move
+            if k % WORK_CHUNK == WORK_CHUNK - 1:
+                yield 0.0
+    picked: Sequence[int] = range(len(moves))
+    if len(moves) > PRESELECT:  # too many to judge in full: the best by what they change (`TurnScore`)
+        score = TurnScore(cells, seats, me, nxt, pinned_away)
+        top: list[tuple[float, int]] = []  # (score, -index): the highest scores, the first among equal ones
+        for i, move in enumerate(moves):
+            if len(top) < PRESELECT:
+                heapq.heappush(top, (changes.quick_score(move, score), -i))
+            else:
+                heapq.heappushpop(top, (changes.quick_score(move, score), -i))
+            if i % (4 * WORK_CHUNK) == 4 * WORK_CHUNK - 1:
+                yield 0.05 * i / len(moves)
+        picked = sorted(-i for _, i in top)
+    distinct: dict[CellChanges, SavoyMove] = {}  # each board judged once, with the first move leading to it
+    for k, i in enumerate(picked):
+        distinct.setdefault(changes(moves[i]), moves[i])
+        if k % (4 * WORK_CHUNK) == 4 * WORK_CHUNK - 1:
+            yield 0.05
+    report["turns"] = len(moves)
+    report["boards"] = len(distinct)
+    boards = [(_board(cells, changed), move) for changed, move in distinct.items()]
     scored: list[tuple[float, int]] = []
-    for i, (board, move) in enumerate(boards):
-        if table.winning and _all_home(board, me, rules):
-            report["value"] = 1.0
-            return move
+    for i, (board, _) in enumerate(boards):
         scored.append((evaluate(board, seats, nxt, pinned_away)[me], i))
         if i % WORK_CHUNK == WORK_CHUNK - 1:
             yield 0.1 * i / len(boards)
@@ -276,20 +506,27 @@ def think(game: SavoyaGame, state: SavoyState, level: int, rng: random.Random,
                 done += 1
                 yield 0.1 + 0.9 * done / total_units
                 continue
-            replies = build_turns(board, nxt, dice, rules)
-            yield 0.1 + 0.9 * done / total_units
+            listing = build_turn_steps(board, nxt, dice, rules)
+            while True:  # the rules' work in their own units
+                try:
+                    next(listing)
+                except StopIteration as listed_all:
+                    replies = listed_all.value
+                    break
+                yield 0.1 + 0.9 * done / total_units
             if not replies.moves:
                 mine = evaluate(board, seats, after_next, pinned_away)[me]
             else:
                 reply_state = SavoyState(rules, board, nxt, dice, opening=False)
-                after: dict[tuple[int, ...], SavoyMove] = {}
-                for _ in _boards(game, reply_state, replies.moves, after):
+                after: dict[CellChanges, SavoyMove] = {}
+                for _ in _distinct(game, reply_state, replies, after):
                     yield 0.1 + 0.9 * done / total_units
                 listed = list(after)
                 if len(listed) > REPLY_CAP:
                     listed = listed[::-(-len(listed) // REPLY_CAP)]
                 best_theirs, mine = -1.0, 0.0
-                for k, reply in enumerate(listed):
+                for k, changes in enumerate(listed):
+                    reply = _board(board, changes)
                     if replies.winning and _all_home(reply, nxt, rules):
                         best_theirs, mine = 2.0, 0.0  # the next seat wins: nothing better for it
                         break
