@@ -4,6 +4,9 @@ time to load a long game record.
     python build/bench.py [--seconds S] [--quick] [GAME ...]   (or --games GAME ...)
 
 Prints one line per measurement. Figures depend on the machine; compare runs on the same one.
+``--quick`` (about a minute in all) prints the same figures for every game and seat count from smaller
+samples (`QUICK`: shorter playout timings, fewer and shorter games, a few rolls per position, shorter
+records) and skips the slowest option sets (15 Savoy and Savoya pieces, Truchet size 25).
 
 Move generation is timed once per position (the first call, as a search meets new positions; processor
 time, so that other programs running do not count), over
@@ -18,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import random
 import statistics
 import sys
 import time
@@ -41,6 +45,22 @@ class Case:
     positions: int = 10  # positions taken from each game, spread over it
     max_moves: int = 10_000  # cut the random games short (big boards)
     quick: bool = True  # part of --quick
+
+
+@dataclass(frozen=True)
+class Scale:
+    """How much each measurement samples."""
+
+    seconds: float  # per playout rate (--seconds overrides it)
+    games: int  # at most this many of a case's games
+    positions: int  # at most this many positions taken from each game
+    rolls: int  # at most this many roll outcomes tried at each dice position
+    plies: int  # random games cut to this many plies at most
+    record_plies: int  # long records cut to this many plies at most
+
+
+FULL = Scale(seconds=2.0, games=10_000, positions=10_000, rolls=10_000, plies=10_000, record_plies=10_000)
+QUICK = Scale(seconds=0.3, games=2, positions=3, rolls=3, plies=60, record_plies=100)
 
 
 # option sets measured per game
@@ -78,10 +98,10 @@ CASES = {
 }
 
 
-def playouts_per_second(game, options, seconds, pass_weight):
+def playouts_per_second(game, options, seconds, pass_weight, max_moves=10_000):
     count, moves, start, seed = 0, 0, time.perf_counter(), 0
     while time.perf_counter() - start < seconds:
-        history = random_game(game, options, seed, pass_weight=pass_weight)
+        history = random_game(game, options, seed, pass_weight=pass_weight, max_moves=max_moves)
         count += 1
         moves += len(history.moves)
         seed += 1
@@ -93,19 +113,26 @@ def spread(items: list, count: int) -> list:
     return items[:: max(1, len(items) // count)]
 
 
-def positions(game, case: Case):
+def positions(game, case: Case, scale: Scale = FULL):
     """(state, what it is) to time move generation in."""
-    for seed in range(case.games):
-        history = random_game(game, case.options, seed, max_moves=case.max_moves, pass_weight=0.0)
+    count = min(case.positions, scale.positions)
+    for seed in range(min(case.games, scale.games)):
+        history = random_game(game, case.options, seed, max_moves=min(case.max_moves, scale.plies), pass_weight=0.0)
         live = [(ply, s) for ply, s in enumerate(history.states) if game.outcome(s) is None]
         chance = [(ply, s) for ply, s in live if game.is_chance(s)]
-        rolled = [(ply, game.apply(s, m)) for ply, s in spread(chance, case.positions) for m in game.legal_moves(s)]
+        rolled = [(ply, game.apply(s, m)) for ply, s in spread(chance, count) for m in rolls(game, s, ply, scale)]
         rolled = [(ply, s) for ply, s in rolled if not game.is_chance(s) and game.dice(s)]
         if rolled:  # a dice game: the positions after every roll (their moves were never asked for)
             yield from ((s, f"game {seed}, ply {ply}, dice {','.join(map(str, game.dice(s)))}") for ply, s in rolled)
         else:
             decisions = [(ply, s) for ply, s in live if not game.is_chance(s)]
-            yield from ((s, f"game {seed}, ply {ply}") for ply, s in spread(decisions, case.positions))
+            yield from ((s, f"game {seed}, ply {ply}") for ply, s in spread(decisions, count))
+
+
+def rolls(game, state, ply: int, scale: Scale) -> list:
+    """The roll outcomes to try at a chance state: all of them, or a seeded sample of `scale.rolls`."""
+    outcomes = game.legal_moves(state)
+    return outcomes if len(outcomes) <= scale.rolls else random.Random(ply).sample(outcomes, scale.rolls)
 
 
 def timed(call: Callable[[], Any]) -> tuple[float, Any]:
@@ -127,10 +154,10 @@ def summary(name: str, what: str, times: list[tuple[float, int, str]]) -> str:
             f"{len(times)} positions, {mean_moves:.0f} moves on average")
 
 
-def generation(game, case: Case, name: str) -> None:
+def generation(game, case: Case, name: str, scale: Scale = FULL) -> None:
     legal: list[tuple[float, int, str]] = []
     groups: list[tuple[float, int, str]] = []
-    for state, where in positions(game, case):
+    for state, where in positions(game, case, scale):
         seconds, moves = timed(lambda: game.legal_moves(state))
         legal.append((seconds, len(moves), where))
         if hasattr(game, "move_groups"):
@@ -143,12 +170,10 @@ def generation(game, case: Case, name: str) -> None:
 
 # long records loaded (replayed move by move, as a record or a saved game is): (label, options, plies)
 LOAD_CASES = {
-    "savoy": [("2,000 plies", {"maxturns": 100_000}, 2000),
-              ("2,000 plies, -trips=dice", {"maxturns": 100_000, "trips": "dice"}, 2000)],
-    "know": [("3,000 plies", {}, 3000), ("3,000 plies, 3 players", {"players": 3}, 3000),
-             ("3,000 plies, 4 players", {"players": 4}, 3000)],
-    "savoya": [("2,000 plies, 2 players", {"players": 2, "maxturns": 100_000}, 2000),
-               ("2,000 plies, 4 players", {"players": 4, "maxturns": 100_000}, 2000)],
+    "savoy": [("", {"maxturns": 100_000}, 2000), (", -trips=dice", {"maxturns": 100_000, "trips": "dice"}, 2000)],
+    "know": [("", {}, 3000), (", 3 players", {"players": 3}, 3000), (", 4 players", {"players": 4}, 3000)],
+    "savoya": [(", 2 players", {"players": 2, "maxturns": 100_000}, 2000),
+               (", 4 players", {"players": 4, "maxturns": 100_000}, 2000)],
 }
 
 
@@ -175,15 +200,18 @@ def main() -> None:
     parser.add_argument("games", nargs="*", help="games to measure (default: all)")
     parser.add_argument("--games", nargs="+", dest="more_games", default=[], metavar="GAME",
                         help="the same, as an option (python build/bench.py --games savoya)")
-    parser.add_argument("--seconds", type=float, default=2.0, help="time per playout measurement")
-    parser.add_argument("--quick", action="store_true", help="skip the slowest option sets (15 Savoy pieces, "
-                        "Truchet size 25)")
+    parser.add_argument("--seconds", type=float, default=None,
+                        help=f"time per playout measurement (default {FULL.seconds}; {QUICK.seconds} with --quick)")
+    parser.add_argument("--quick", action="store_true", help="about a minute: smaller samples of every game and "
+                        "seat count, and none of the slowest option sets (15 Savoy pieces, Truchet size 25)")
     args = parser.parse_args()
     names = [*args.games, *args.more_games] or sorted(CASES)
     unknown = [name for name in names if name not in GAMES]
     if unknown:
         parser.error(f"unknown game {', '.join(unknown)}; the games are: {', '.join(sorted(GAMES))}")
-    print(f"Python {sys.version.split()[0]} on {sys.platform}")
+    scale = QUICK if args.quick else FULL
+    seconds = scale.seconds if args.seconds is None else args.seconds
+    print(f"Python {sys.version.split()[0]} on {sys.platform}" + (" (--quick: small samples)" if args.quick else ""))
     for name in names:
         game = GAMES[name]
         for case in CASES.get(name, [Case("default", {})]):
@@ -191,15 +219,15 @@ def main() -> None:
                 continue
             label = f"{name} {case.label}"
             if case.playouts:
-                rate, length = playouts_per_second(game, case.options, args.seconds, pass_weight=0.0)
-                print(f"{label}: {rate:8.1f} playouts/s, passing only when forced ({length:.0f} moves each)")
-                rate, length = playouts_per_second(game, case.options, args.seconds, pass_weight=None)
-                print(f"{label}: {rate:8.1f} playouts/s, uniform over legal moves ({length:.0f} moves each)")
-            generation(game, case, label)
+                for weight, how in ((0.0, "passing only when forced"), (None, "uniform over legal moves")):
+                    rate, length = playouts_per_second(game, case.options, seconds, weight, scale.plies)
+                    print(f"{label}: {rate:8.1f} playouts/s, {how} ({length:.0f} moves each)", flush=True)
+            generation(game, case, label, scale)
         for label, options, plies in LOAD_CASES.get(name, []):
-            text, made = long_record(game, options, plies)
-            print(f"{name} record of {label}: loads in {load_time(text) * 1e3:.0f} ms ({made} plies, "
-                  f"{len(text) // 1024} kB)")
+            text, made = long_record(game, options, min(plies, scale.record_plies))
+            seconds = load_time(text, 1 if args.quick else 3)
+            print(f"{name} record of {made:,} plies{label}: loads in {seconds * 1e3:.0f} ms ({len(text) // 1024} kB)",
+                  flush=True)
 
 
 if __name__ == "__main__":

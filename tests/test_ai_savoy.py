@@ -64,8 +64,9 @@ def test_the_evaluation_values_the_race_and_a_pin_less_as_the_pinners_race_ends(
     far = SAVOY.position("g7=LR a4=RRRRR o7=LLLLL", "L", ()).cells
     free = SAVOY.position("g7=L f7=R a4=RRRRR o7=LLLLL", "L", ()).cells
     assert evaluate(far, 0, 1, geo, False) - evaluate(free, 0, 1, geo, False) > 0.1
-    near = SAVOY.position("g7=LR o7=RRRRR c4=LLLLL", "L", ()).cells
-    # with R's others home, the pin no longer holds L back: L (on roll, 4 pips) is the favourite
+    near = SAVOY.position("h4=LR o7=RRRRR c4=LLLLL", "L", ()).cells
+    # with R's others home, the pin no longer holds L back: L (on roll, one straight trip from home while R's
+    # pinner needs three) is the favourite
     assert evaluate(near, 1, 1, geo, False) > 0.5
 
 

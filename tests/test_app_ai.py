@@ -360,9 +360,10 @@ def test_no_frame_spends_more_than_a_slice_and_one_unit_of_work_in_the_search():
     frames_until(app, scene, lambda: len(scene.decisions) >= 3)
     for stats in scene.decisions:
         assert stats["frames"] >= 1
-        # the frame's time in the search: its slice, plus at most the unit it was in when the slice ran out
-        # (and a little for the clock and the loop, generous for a busy machine: no tight timing here)
-        assert stats["longest_frame"] <= SLICE + stats["longest_step"] + 0.02, stats
+        # the frame's work in the search: its slice, plus at most the unit it was in when the slice ran out
+        # (and a little for the clock and the loop). Processor time: on a busy machine the wall clock also
+        # counts the time the process waited, which no slicing can bound (no tight timing here)
+        assert stats["cpu_longest_frame"] <= SLICE + stats["longest_step"] + 0.02, stats
     long = [d for d in scene.decisions if d["frames"] > 1]
     assert long, "some decision took more than one frame"
 

@@ -311,7 +311,7 @@ def test_a_roll_with_many_turns_keeps_the_dice_tumbling_while_they_are_listed(mo
     """Savoya for two lists tens of thousands of turns after some doubles (most of a second at once): the
     dice tumble, a unit of that work per frame, until the turns are listed; the roll is then played and the
     scene finds them listed (nothing is built again in one frame)."""
-    import game.rules.savoy as savoy_rules
+    import game.rules.savoy.game as savoy_rules  # where the game looks build_turn_steps up
 
     app = new_app(DESKTOP)
     scene = SavoyaScene(app, SAVOYA, {"players": 2}, ("Human", "Human"), seed=2)

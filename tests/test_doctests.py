@@ -14,8 +14,8 @@ import game.ai
 import game.rules
 
 PACKAGES = (game.rules, game.ai)
-MODULES = sorted(info.name for package in PACKAGES
-                 for info in pkgutil.iter_modules(package.__path__, package.__name__ + "."))
+MODULES = sorted(info.name for package in PACKAGES  # subpackages (game.rules.savoy) and their modules too
+                 for info in pkgutil.walk_packages(package.__path__, package.__name__ + "."))
 
 
 @pytest.mark.parametrize("name", MODULES)
@@ -26,7 +26,7 @@ def test_docstring_examples(name):
 
 @pytest.mark.parametrize("package", PACKAGES, ids=lambda p: p.__name__)
 def test_imports_only_the_standard_library_and_the_rules(package):
-    for path in Path(package.__file__).parent.glob("*.py"):
+    for path in Path(package.__file__).parent.rglob("*.py"):
         tree = ast.parse(path.read_text())
         for node in ast.walk(tree):
             if isinstance(node, ast.Import):

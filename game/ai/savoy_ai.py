@@ -12,9 +12,10 @@ end), so the engine judges positions with a static evaluation and looks one full
    reply's own value (which judged it before our roll).
 
 The evaluation turns a position into the chance that a player wins. It counts, per player,
-a race in pips: the fewest steps still needed (the board's `HOME_DISTANCE`), at least 3.5 pips
-per piece still out (a turn moves two pieces, four with a double), a pinned piece's wait, and
-the expected cost of lone pieces the other side can pin with its next roll. The difference
+a race in pips: what each piece still needs (`race_pips`: the turns a lone piece expects to take
+to land on a home cell, a straight trip a turn, at `TURN_PIPS` a turn; never fewer than its fewest
+steps), at least 3.5 pips per piece still out (a turn moves two pieces, four with a double), a
+pinned piece's wait, and the expected cost of lone pieces the other side can pin with its next roll. The difference
 (with half a roll for the player on roll) becomes a probability whose spread narrows as the
 race shortens. Where the player on roll can bring all their remaining pieces home with some
 rolls, that exact chance of finishing now is added.
@@ -68,6 +69,7 @@ NODE_BUDGET = {1: 0, 2: 0, 3: 20_000, 4: 40_000}
 #: after the opponent's reply to each of their rolls (0: none)
 DEEP = {1: 0, 2: 0, 3: 0, 4: 2}
 TEMPO = 4.0  # pips the player on roll is worth ahead (half an average roll)
+TURN_PIPS = 8.17 / 2  # pips a turn moves one of its two pieces on average: what a turn of a piece's own race costs
 PIECE_PIPS = 3.5  # pips a piece out of home needs at least: 8.17 pips a turn over 2.33 pieces moved a turn
 PIN_PENALTY = 14.0  # pips a pinned piece costs while the pinner still has far to go
 PIN_FULL_RACE = 30.0  # the pinner's race without the pins from which a pin costs its full penalty
@@ -87,13 +89,21 @@ WORK_CHUNK = 48  # boards evaluated per unit of work
 
 
 # --------------------------------------------------------------------------- the board's data
+def _dice(roll: tuple[int, int]) -> tuple[int, ...]:
+    return roll * 2 if roll[0] == roll[1] else roll
+
+
+#: (dice of the roll, its weight out of 36) for the 21 rolls
+ROLL_WEIGHTS: tuple[tuple[tuple[int, ...], int], ...] = tuple((_dice(r), 1 if r[0] == r[1] else 2) for r in ROLLS)
+
+
 @dataclass(frozen=True)
 class Geometry:
     """What the evaluation needs to know about a board (built from a board module's data)."""
 
     cells: int
     homes: tuple[frozenset[int], ...]
-    home_distance: tuple[tuple[int, ...], ...]
+    home_distance: tuple[tuple[float, ...], ...]
     hit_mask: tuple[tuple[int, ...], ...]  # [a][b]: outcomes (of 36) with which a piece on a may land on b
     home_lengths: tuple[tuple[frozenset[int], ...], ...]  # [player][cell]: trip lengths ending on a home
 
@@ -111,7 +121,7 @@ def _outcome_masks() -> dict[int, int]:
 
 
 def build_geometry(rays: Sequence[Sequence[tuple[int, int, tuple[int, ...]]]], homes: Sequence[frozenset[int]],
-                   home_distance: Sequence[Sequence[int]]) -> Geometry:
+                   home_distance: Sequence[Sequence[float]]) -> Geometry:
     masks = _outcome_masks()
     n = len(rays)
     hit = [[0] * n for _ in range(n)]
@@ -127,7 +137,51 @@ def build_geometry(rays: Sequence[Sequence[tuple[int, int, tuple[int, ...]]]], h
                     tuple(tuple(frozenset(s) for s in per) for per in home_lengths))
 
 
-SAVOY_GEOMETRY = build_geometry(savoy_board.RAYS, savoy_board.HOMES, savoy_board.HOME_DISTANCE)
+def _trip_lengths(dice: tuple[int, ...]) -> frozenset[int]:
+    """The lengths one piece's trip may have with these dice (one die, or several added)."""
+    if len(dice) == 4:
+        return frozenset(dice[0] * k for k in range(1, 5))
+    return frozenset((dice[0], dice[1], dice[0] + dice[1]))
+
+
+def race_pips(rays: Sequence[Sequence[tuple[int, int, tuple[int, ...]]]], homes: Sequence[frozenset[int]],
+              home_distance: Sequence[Sequence[int]]) -> tuple[tuple[float, ...], ...]:
+    """Per player, what a piece on each cell still needs, in pips: `TURN_PIPS` per turn a lone piece
+    expects to take to get home (a trip a turn, straight along a ray, with one die or the dice added; it
+    waits where no trip helps), and never fewer than its fewest steps. The fewest steps alone miss that
+    a piece turns only between trips, on a crossing, and must land on a home cell exactly: a piece two
+    steps from home round the corner of a loop needs about three turns, one six straight steps out not
+    1.5, and counted by steps the engine kept its pieces circling the loops beside home."""
+    out = []
+    lengths = [(_trip_lengths(dice), weight) for dice, weight in ROLL_WEIGHTS]
+    for home, steps in zip(homes, home_distance):
+        turns = [0.0 if c in home else float(steps[c]) for c in range(len(rays))]
+        reach = [[(length, ray[length - 1]) for _, _, ray in rays[c] for length in range(1, len(ray) + 1)]
+                 for c in range(len(rays))]
+        for _ in range(200):  # value iteration: converges long before
+            new = []
+            for c in range(len(rays)):
+                if c in home:
+                    new.append(0.0)
+                    continue
+                total = 0.0
+                for allowed, weight in lengths:
+                    best = turns[c]
+                    for length, to in reach[c]:
+                        if length in allowed and turns[to] < best:
+                            best = turns[to]
+                    total += weight * best
+                new.append(1.0 + total / 36.0)
+            done = max(abs(a - b) for a, b in zip(new, turns)) < 1e-9
+            turns = new
+            if done:
+                break
+        out.append(tuple(max(float(steps[c]), TURN_PIPS * turns[c]) for c in range(len(rays))))
+    return tuple(out)
+
+
+SAVOY_GEOMETRY = build_geometry(savoy_board.RAYS, savoy_board.HOMES,
+                                race_pips(savoy_board.RAYS, savoy_board.HOMES, savoy_board.HOME_DISTANCE))
 
 
 def geometry_for(state: SavoyState) -> Geometry:
@@ -136,14 +190,6 @@ def geometry_for(state: SavoyState) -> Geometry:
 
 
 # --------------------------------------------------------------------------- evaluation
-def _dice(roll: tuple[int, int]) -> tuple[int, ...]:
-    return roll * 2 if roll[0] == roll[1] else roll
-
-
-#: (dice of the roll, its weight out of 36) for the 21 rolls
-ROLL_WEIGHTS: tuple[tuple[tuple[int, ...], int], ...] = tuple((_dice(r), 1 if r[0] == r[1] else 2) for r in ROLLS)
-
-
 def _uses(dice: tuple[int, ...]) -> list[tuple[tuple[int, ...], int]]:
     """Ways one piece may use some of the dice: (dice left, trip length)."""
     if len(set(dice)) <= 1:

@@ -9,13 +9,15 @@ Dice games put the roll in the history as a chance move of its own (see
 
 from __future__ import annotations
 
+import functools
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import Any, Generic, Hashable, Iterator, Mapping, Protocol, Sequence, TypeVar
+from typing import Any, Callable, Generic, Hashable, Iterator, Mapping, Protocol, Sequence, TypeVar, get_args
 
 from . import options as opts
 from .errors import IllegalMoveError, NotationError
+from .reading import quote
 
 
 class Move(Protocol, Hashable):
@@ -55,7 +57,16 @@ class Outcome:
 
 
 class Game(ABC, Generic[S, M]):
-    """Rules of one game. Subclasses fill the class attributes and the abstract methods."""
+    """Rules of one game. Subclasses fill the class attributes and the abstract methods.
+
+    `apply` and `check_legal` take only the game's own move objects (the `M` of ``Game[S, M]``, kept as
+    `move_type`): anything else, another game's move or a string, is refused with IllegalMoveError quoting
+    it before any rule looks inside it. This holds for every game's own `apply` and `check_legal` too
+    (`__init_subclass__` puts the check in front of them), so no game needs a check of its own.
+    """
+
+    #: the class of the game's moves (from ``Game[S, M]``; object: any)
+    move_type: type = object
 
     name: str = ""
     title: str = ""
@@ -76,6 +87,21 @@ class Game(ABC, Generic[S, M]):
     #: Options that make seeded random games short (a turn limit, say), so the
     #: WebAssembly cross-check can play many of them in a few seconds.
     playout_options: Mapping[str, object] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        for base in getattr(cls, "__orig_bases__", ()):
+            args = get_args(base)
+            if len(args) == 2 and isinstance(args[1], type):
+                cls.move_type = args[1]
+        for name in ("apply", "check_legal"):
+            if name in cls.__dict__:
+                setattr(cls, name, _refusing_foreign(cls.__dict__[name]))
+
+    def refuse_foreign(self, move: object) -> None:
+        """IllegalMoveError, quoting `move`, unless it is one of this game's move objects."""
+        if not isinstance(move, self.move_type):
+            raise IllegalMoveError(f"{quote(move)} is not a {self.title} move", "illegal")
 
     # -- options -----------------------------------------------------------------
     def check_options(self, values: Mapping[str, object] | None = None) -> dict[str, opts.OptionValue]:
@@ -130,6 +156,7 @@ class Game(ABC, Generic[S, M]):
 
     def apply(self, state: S, move: M) -> S:
         """The state after `move`; raises IllegalMoveError naming why it is refused."""
+        self.refuse_foreign(move)
         self.check_legal(state, move)
         return self._apply(state, move)
 
@@ -138,6 +165,7 @@ class Game(ABC, Generic[S, M]):
 
         The default compares with `legal_moves`; games override it to say *why*.
         """
+        self.refuse_foreign(move)
         if self.outcome(state) is not None:
             raise IllegalMoveError(f"{move}: the game is over", "game_over")
         if move not in self.legal_moves(state):
@@ -212,3 +240,14 @@ class Game(ABC, Generic[S, M]):
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name!r}>"
+
+
+def _refusing_foreign(method: Callable[..., Any]) -> Callable[..., Any]:
+    """A game's own `apply` or `check_legal`, refusing any object but the game's moves first."""
+
+    @functools.wraps(method)
+    def checked(self: Game, state: Any, move: Any) -> Any:
+        self.refuse_foreign(move)
+        return method(self, state, move)
+
+    return checked

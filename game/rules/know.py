@@ -1067,8 +1067,6 @@ class KnowGame(Game[KnowState, KnowMove]):
         return move
 
     def check_legal(self, state: KnowState, move: KnowMove) -> None:
-        if not isinstance(move, KnowMove):
-            raise IllegalMoveError(f"{quote(move)} is not a know move", "illegal")
         if state.phase == OVER:
             raise IllegalMoveError(f"{move}: the game is over", "game_over")
         if state.phase in CHANCE_PHASES:

@@ -264,8 +264,6 @@ class StarGame(Game[StarState, StarMove]):
     def check_legal(self, state: StarState, move: StarMove) -> None:
         if state.over:
             raise IllegalMoveError(f"{move}: the game is over (both players passed)", "game_over")
-        if not isinstance(move, StarMove):
-            raise IllegalMoveError(f"{quote(move)} is not a Star move", "illegal")
         if move.kind == "swap":
             if not self.can_swap(state):
                 why = "no stone was placed on the first move" if state.ply == 1 else "only the second move of the game may be a swap"

@@ -968,8 +968,6 @@ class TruchetGame(Game[TruchetState, TruchetMove]):
         return move
 
     def check_legal(self, state: TruchetState, move: TruchetMove) -> None:
-        if not isinstance(move, TruchetMove):
-            raise IllegalMoveError(f"{quote(move)} is not a Truchet move", "illegal")
         if state.pending:
             count = len(state.placement_tiles())
             if move.kind != "tiles" or not move.drawn:

@@ -506,7 +506,7 @@ class AnalysisScene(Scene):
         rect = self.list_rect
         found = self.mistakes()
         title = "Biggest mistakes" if found else (
-            "No mistakes: no move lost much of its player's chance" if self.run.done else "Mistakes: none found yet")
+            "No mistakes found" if self.run.done else "No mistakes found yet")
         if len(self.listed) < len(found):
             title += f" ({len(self.listed)} of {len(found)})"
         theme.text(surface, title, 20, theme.TEXT_DIM, topleft=(rect.left, rect.top), max_width=rect.width)
