@@ -1444,9 +1444,14 @@ class PanelScene(GameScene):
             marks = [(self.move_marks(move), ink, label) for move, ink, label in note.marks]
             placed = []
             for k, ((strokes, radius), ink, label) in enumerate(marks):
-                others = [stroke for j, ((found, _), _, _) in enumerate(marks) if j != k for stroke in found]
-                own = [stroke for stroke in strokes if stroke not in others]  # (its label goes by a part its own)
-                placed.append((own + [stroke for stroke in strokes if stroke in others], radius, ink, label))
+                # its label goes by a part that ends where no other move's part does (else by one of its own)
+                ends = [stroke[-1] for j, ((found, _), _, _) in enumerate(marks) if j != k for stroke in found if stroke]
+
+                def shared_end(stroke: Sequence[Point]) -> bool:
+                    return bool(stroke) and any(math.dist(stroke[-1], end) < radius for end in ends)
+
+                first = sorted(strokes, key=shared_end)
+                placed.append((first, radius, ink, label))
                 draw_marks(surface, strokes, radius, ink)
             for strokes, radius, ink, label in placed:  # the labels over every move's strokes
                 draw_mark_label(surface, strokes, radius, ink, label)
