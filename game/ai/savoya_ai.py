@@ -68,8 +68,18 @@ LONGEST_TRIP = 12
 #: colours: up to 70,000, seconds of judging) those of the best turns by a quick score of the cells each turn
 #: changes (`TurnScore`, a twentieth of the time). On the 15 positions with the most turns met in seeded random
 #: games 0-39 (48,000 to 65,000 boards each), the best board by the full judgement was always among the 38 best
-#: by the quick score, and the three best among the 110 best.
-PRESELECT = 2000
+#: by the quick score, and the three best (the candidates level 3 searches deeper) among the 110 best: 500
+#: keeps a margin of four and a half over that (2,000 did at first: a tenth of a second more at level 3).
+PRESELECT = 500
+
+#: the replies judged in full, per roll, where the next seat has more: the best by the same quick score
+#: (`TurnScore`, for the replying seat). Over 208 reply rolls of seeded random games (a median of 269
+#: distinct reply boards, up to 480), the best reply by the full judgement was among the 12 best by the quick
+#: score in all but one, and always among the 24 best; judging every reply was most of level 3's time.
+REPLY_JUDGED = 32
+
+#: boards judged in full per unit of work (a unit of 48, savoy_ai's, took up to 15 ms on a busy machine)
+JUDGED_CHUNK = 16
 
 
 def trip_distances(board: Any = SAVOYA_BOARD) -> tuple[tuple[float, ...], ...]:
@@ -461,16 +471,7 @@ def think(game: SavoyaGame, state: SavoyState, level: int, rng: random.Random,
                 yield 0.0
     picked: Sequence[int] = range(len(moves))
     if len(moves) > PRESELECT:  # too many to judge in full: the best by what they change (`TurnScore`)
-        score = TurnScore(cells, seats, me, nxt, pinned_away)
-        top: list[tuple[float, int]] = []  # (score, -index): the highest scores, the first among equal ones
-        for i, move in enumerate(moves):
-            if len(top) < PRESELECT:
-                heapq.heappush(top, (changes.quick_score(move, score), -i))
-            else:
-                heapq.heappushpop(top, (changes.quick_score(move, score), -i))
-            if i % (4 * WORK_CHUNK) == 4 * WORK_CHUNK - 1:
-                yield 0.05 * i / len(moves)
-        picked = sorted(-i for _, i in top)
+        picked = yield from _preselected(moves, changes, TurnScore(cells, seats, me, nxt, pinned_away))
     distinct: dict[CellChanges, SavoyMove] = {}  # each board judged once, with the first move leading to it
     for k, i in enumerate(picked):
         distinct.setdefault(changes(moves[i]), moves[i])
@@ -482,8 +483,8 @@ def think(game: SavoyaGame, state: SavoyState, level: int, rng: random.Random,
     scored: list[tuple[float, int]] = []
     for i, (board, _) in enumerate(boards):
         scored.append((evaluate(board, seats, nxt, pinned_away)[me], i))
-        if i % WORK_CHUNK == WORK_CHUNK - 1:
-            yield 0.1 * i / len(boards)
+        if i % JUDGED_CHUNK == JUDGED_CHUNK - 1:
+            yield 0.05 + 0.05 * i / len(boards)
     scored.sort(key=lambda item: (-item[0], item[1]))
     if not width:
         value, best = scored[rng.randrange(min(slips, len(scored)))]
@@ -501,10 +502,11 @@ def think(game: SavoyaGame, state: SavoyState, level: int, rng: random.Random,
         board = boards[i][0]
         value = 0.0
         for dice, weight in ROLL_WEIGHTS:
+            progress = 0.1 + 0.9 * done / total_units
             if _too_many_replies(board, seats[nxt], dice, rules):
                 value += weight * evaluate(board, seats, nxt, pinned_away)[me]  # judged before the reply
                 done += 1
-                yield 0.1 + 0.9 * done / total_units
+                yield progress
                 continue
             listing = build_turn_steps(board, nxt, dice, rules)
             while True:  # the rules' work in their own units
@@ -513,33 +515,69 @@ def think(game: SavoyaGame, state: SavoyState, level: int, rng: random.Random,
                 except StopIteration as listed_all:
                     replies = listed_all.value
                     break
-                yield 0.1 + 0.9 * done / total_units
+                yield progress
             if not replies.moves:
                 mine = evaluate(board, seats, after_next, pinned_away)[me]
             else:
                 reply_state = SavoyState(rules, board, nxt, dice, opening=False)
                 after: dict[CellChanges, SavoyMove] = {}
                 for _ in _distinct(game, reply_state, replies, after):
-                    yield 0.1 + 0.9 * done / total_units
+                    yield progress
                 listed = list(after)
                 if len(listed) > REPLY_CAP:
                     listed = listed[::-(-len(listed) // REPLY_CAP)]
-                best_theirs, mine = -1.0, 0.0
-                for k, changes in enumerate(listed):
-                    reply = _board(board, changes)
-                    if replies.winning and _all_home(reply, nxt, rules):
-                        best_theirs, mine = 2.0, 0.0  # the next seat wins: nothing better for it
-                        break
-                    values = judged.get(reply)
-                    if values is None:
-                        values = judged[reply] = evaluate(reply, seats, after_next, pinned_away)
-                    if values[nxt] > best_theirs:
-                        best_theirs, mine = values[nxt], values[me]
-                    if k % WORK_CHUNK == WORK_CHUNK - 1:
-                        yield 0.1 + 0.9 * done / total_units
                 nodes += len(listed)
+                mine = yield from _reply_value(board, listed, replies.winning, me, nxt, after_next, rules, judged,
+                                               progress)
             value += weight * mine
             done += 1
             yield 0.1 + 0.9 * done / total_units
         results.append((value / 36.0, -rank, i))
     return chosen(results, boards, nodes, report)
+
+
+def _preselected(moves: Sequence[SavoyMove], changes: TurnChanges, score: TurnScore) -> Generator[float, None, list[int]]:
+    """The places in `moves` of the `PRESELECT` best by `score` (the first among equal ones), in order; yields
+    after every chunk of moves."""
+    top: list[tuple[float, int]] = []  # (score, -index): a heap of the highest scores
+    quick = changes.quick_score
+    chunk = 4 * WORK_CHUNK
+    for start in range(0, len(moves), chunk):
+        for i in range(start, min(start + chunk, len(moves))):
+            value = quick(moves[i], score)
+            if len(top) < PRESELECT:
+                heapq.heappush(top, (value, -i))
+            elif value > top[0][0]:  # (an equal score comes later: it never displaces the lowest)
+                heapq.heapreplace(top, (value, -i))
+        yield 0.05 * start / len(moves)
+    return sorted(-i for _, i in top)
+
+
+def _reply_value(board: tuple[int, ...], listed: Sequence[CellChanges], winning: int, me: int, nxt: int,
+                 after_next: int, rules: SavoyRules, judged: dict[tuple[int, ...], tuple[float, ...]],
+                 progress: float) -> Generator[float, None, float]:
+    """Seat `me`'s chance after the reply (among the boards `listed` that the next seat's turns change) best
+    for the next seat by `evaluate`: 0 if a reply wins. Only the `REPLY_JUDGED` best by the quick score
+    (`TurnScore`) are judged in full; `judged` remembers boards met again. Yields `progress` between units."""
+    seats, pinned_away = rules.seats, rules.pinned_away
+    if winning:
+        for k, changes in enumerate(listed):
+            if _all_home(_board(board, changes), nxt, rules):
+                return 0.0  # the next seat wins: nothing better for it
+            if k % WORK_CHUNK == WORK_CHUNK - 1:
+                yield progress
+    if len(listed) > REPLY_JUDGED:
+        quick = TurnScore(board, seats, nxt, after_next, pinned_away)
+        listed = heapq.nlargest(REPLY_JUDGED, listed, key=quick)
+        yield progress
+    best_theirs, mine = -1.0, 0.0
+    for k, changes in enumerate(listed):
+        reply = _board(board, changes)
+        values = judged.get(reply)
+        if values is None:
+            values = judged[reply] = evaluate(reply, seats, after_next, pinned_away)
+        if values[nxt] > best_theirs:
+            best_theirs, mine = values[nxt], values[me]
+        if k % JUDGED_CHUNK == JUDGED_CHUNK - 1:
+            yield progress
+    return mine
