@@ -12,7 +12,8 @@ object), as when a person types a move or the computer starts to think:
   (a legal move with its last part one cell off, the same move without its last part (too few pips), ``pass``),
   with the longest refusal and the reason the rules give for it;
 - the computer's decision at ``--level`` (default 3), stepped 8 ms at a time as the app does: its processor
-  time in all (listing the turns included), the longest step, and the move.
+  time in all (listing the turns included), the longest step, the longest unit of work (wall-clock, and in
+  processor time, which leaves out other programs' time but not Python's garbage collector), and the move.
 
 Figures depend on the machine and its load; compare runs on the same machine.
 """
@@ -106,7 +107,8 @@ def decision(seat: str, die: int, layout: str, level: int) -> None:
             break
     report = search.stats()
     print(f"{seat} {die}-{die}: level {level} decides in {time.process_time() - start:.2f} s ({steps} steps of 8 ms, "
-          f"longest {longest * 1e3:.0f} ms, longest unit {report['longest_step'] * 1e3:.0f} ms): {search.best()}",
+          f"longest {longest * 1e3:.0f} ms, longest unit {report['longest_step'] * 1e3:.0f} ms, in processor time "
+          f"{report['cpu_longest_step'] * 1e3:.0f} ms): {search.best()}",
           flush=True)
 
 

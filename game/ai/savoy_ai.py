@@ -163,7 +163,10 @@ def race_pips(rays: Sequence[Sequence[tuple[int, int, tuple[int, ...]]]], homes:
     lengths = [(_trip_lengths(dice), weight) for dice, weight in ROLL_WEIGHTS]
     for home, steps in zip(homes, home_distance):
         turns = [0.0 if c in home else float(steps[c]) for c in range(len(rays))]
-        reach = [[(length, ray[length - 1]) for _, _, ray in rays[c] for length in range(1, len(ray) + 1)]
+        # per cell, per roll: its weight and the cells a trip reaches, worked out once for the whole iteration
+        # (this runs as the engine is imported, in a unit of the first search's work)
+        reach = [[(weight, [ray[length - 1] for _, _, ray in rays[c] for length in range(1, len(ray) + 1)
+                            if length in allowed]) for allowed, weight in lengths]
                  for c in range(len(rays))]
         for _ in range(200):  # value iteration: converges long before
             new = []
@@ -172,10 +175,11 @@ def race_pips(rays: Sequence[Sequence[tuple[int, int, tuple[int, ...]]]], homes:
                     new.append(0.0)
                     continue
                 total = 0.0
-                for allowed, weight in lengths:
-                    best = turns[c]
-                    for length, to in reach[c]:
-                        if length in allowed and turns[to] < best:
+                stay = turns[c]
+                for weight, tos in reach[c]:
+                    best = stay
+                    for to in tos:
+                        if turns[to] < best:
                             best = turns[to]
                     total += weight * best
                 new.append(1.0 + total / 36.0)

@@ -9,8 +9,8 @@ engine is savoy_ai's, generalised to seats:
    best by a quick score of the cells each turn changes (`TurnScore`) are;
 2. from level 3 the best few are searched one turn deeper: for each of the 21 rolls the next
    seat picks the reply best for itself by the same evaluation (max-n: each seat plays for
-   itself), and a candidate's value for the mover is the average over the rolls of the position
-   after that reply.
+   itself) among the `REPLY_JUDGED` best by its quick score, and a candidate's value for the mover
+   is the average over the rolls of the position after that reply.
 
 The evaluation counts a race per colour exactly as savoy_ai does (pips to home, at least
 `PIECE_PIPS` per piece out, pinned pieces' waits through savoy_ai's `_pin_cost`, the expected
@@ -341,12 +341,18 @@ class TurnChanges:
 
     def __init__(self, game: SavoyaGame, state: SavoyState, table: TurnTable) -> None:
         self.game, self.state, self.cells, self.known = game, state, state.cells, table.played
+        # the same by the identity of the table's own moves (hashing a move hashes each of its parts: most of
+        # the time of looking up one of the ten thousand turns of a spread-out double that listing played)
+        self.known_ids = {id(move): changed for move, changed in table.played.items()}
         colours = state.rules.seats[state.to_move]
         self.colours, self.one = colours, colours[0] if len(colours) == 1 else None
         self.parts: dict[int, tuple[int, int, int]] = {}  # id of a Part -> (source, destination, pieces)
         self.terms: dict[int, tuple[int, float, float, float] | None] = {}  # id of a Part -> `_part_terms`
 
     def __call__(self, move: SavoyMove) -> CellChanges:
+        known = self.known_ids.get(id(move))  # (the table's moves are kept alive by it: an id is one of them)
+        if known is not None:
+            return known
         cells, colours, one, parts = self.cells, self.colours, self.one, self.parts
         nets: dict[int, list[int]] = {}  # cell -> [the colour moving there, its pieces gained (lost: negative)]
         for p in move.parts:
@@ -371,22 +377,46 @@ class TurnChanges:
         return tuple(sorted([(c, shift(cells[c], colour, n)) for c, (colour, n) in nets.items() if n]))
 
     def quick_score(self, move: SavoyMove, score: TurnScore) -> float:
-        """`score` of the board `move` leads to: where its parts touch different cells, the sum of what each
-        part alone changes (each cell's new value then follows from one part), else from the cells it changes."""
-        terms = self.terms
-        pips = outside = gain = 0.0
-        touched = 0
-        for p in move.parts:
-            part = terms.get(id(p))
-            if part is None:
-                part = terms[id(p)] = self._part_terms(p, score)
-            if part is None or touched & part[0]:
-                return score(self(move))
-            touched |= part[0]
-            pips += part[1]
-            outside += part[2]
-            gain += part[3]
-        return score.total(pips, outside, gain)
+        """`score` of the board `move` leads to (`quick_scores` of one move)."""
+        return self.quick_scores((move,), score)[0]
+
+    def quick_scores(self, moves: Sequence[SavoyMove], score: TurnScore) -> list[float]:
+        """`score` of the boards `moves` lead to: where a move's parts touch different cells, the sum of what
+        each part alone changes (each cell's new value then follows from one part), else from the cells it
+        changes. (A loop over many moves: tens of thousands are scored for a spread-out double. Moves listed
+        one after another mostly begin with the same parts, so the sums over a move's first parts are kept
+        for the next move, and added in the same order.)"""
+        terms, part_terms = self.terms, self._part_terms
+        base_pips, base_outside, race = score.pips, score.outside, score.race
+        out: list[float] = []
+        before: tuple[Part, ...] = ()  # the previous move's parts, summed in `sums` as far as they fit
+        sums = [(0, 0.0, 0.0, 0.0)]  # after each of its first parts: (cells touched, pips, outside, gain)
+        for move in moves:
+            parts = move.parts
+            same = 0
+            most = min(len(parts), len(sums) - 1)
+            while same < most and parts[same] is before[same]:
+                same += 1
+            del sums[same + 1:]
+            touched, pips, outside, gain = sums[same]
+            for p in parts[same:]:
+                part = terms.get(id(p))
+                if part is None:
+                    part = terms[id(p)] = part_terms(p, score)
+                if part is None or touched & part[0]:
+                    out.append(score(self(move)))
+                    break
+                touched |= part[0]
+                pips += part[1]
+                outside += part[2]
+                gain += part[3]
+                sums.append((touched, pips, outside, gain))
+            else:  # (`TurnScore.total`, inline)
+                pips += base_pips
+                outside = PIECE_PIPS * (base_outside + outside)
+                out.append(gain - ((pips if pips > outside else outside) - race))
+            before = parts
+        return out
 
     def _part_terms(self, p: Part, score: TurnScore) -> tuple[int, float, float, float] | None:
         """What part `p` changes alone: (its two cells as a bit mask, `TurnScore.terms` summed over them);
@@ -540,11 +570,9 @@ def _preselected(moves: Sequence[SavoyMove], changes: TurnChanges, score: TurnSc
     """The places in `moves` of the `PRESELECT` best by `score` (the first among equal ones), in order; yields
     after every chunk of moves."""
     top: list[tuple[float, int]] = []  # (score, -index): a heap of the highest scores
-    quick = changes.quick_score
     chunk = 4 * WORK_CHUNK
     for start in range(0, len(moves), chunk):
-        for i in range(start, min(start + chunk, len(moves))):
-            value = quick(moves[i], score)
+        for i, value in enumerate(changes.quick_scores(moves[start:start + chunk], score), start):
             if len(top) < PRESELECT:
                 heapq.heappush(top, (value, -i))
             elif value > top[0][0]:  # (an equal score comes later: it never displaces the lowest)

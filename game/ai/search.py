@@ -135,6 +135,8 @@ class Search:
         """The moves listed a unit at a time (progress 0), then the search as `_start` makes it."""
         for _ in work:
             yield 0.0
+        engine_module(self.game)  # (imported the first time: tens of ms building an engine's tables, a unit alone)
+        yield 0.0
         forced = only_move(self.game, self.state)
         if forced is not None:
             self._forced = True
