@@ -24,7 +24,9 @@ score (wins plus half the draws) with a Wilson 95% interval, and that player's d
 (median and 95th percentile), its longest single step (one unit of work between yields) and
 its longest frame (one `Search.step` call of ``--slice`` seconds, as the app makes per frame,
 including the frame that starts the search). Times are wall-clock, with processor time in
-brackets ("cpu"): on a busy machine the difference is other processes' time.
+brackets ("cpu"): on a busy machine the difference is other processes' time. The games are played
+with the objects made before them frozen out of the garbage collector's way (`gc.freeze`), as the
+app does when it starts.
 
 ``--wasm`` runs the same searches in Pyodide (CPython 3.14 compiled to WebAssembly, the npm
 package of tests/wasm, under Node; see tests/wasm/README.md) and in this CPython, on the same
@@ -47,6 +49,7 @@ Figures depend on the machine and its load; compare runs on the same machine.
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import math
 import statistics
@@ -223,16 +226,30 @@ def format_self(row: dict[str, Any], limit: int) -> str:
             f" | {format_timing(row)} | {row['seconds']:.0f} s")
 
 
+def as_in_the_app(play: Any, spec: Any, seeds: Sequence[int]) -> Any:
+    """`play(spec, seeds)` with the objects made so far (modules, functions, the games' boards) set aside
+    from the garbage collector's full collections, as the app does when it starts (game/app/main.py amain).
+    Without it every full collection walks them too (tens of milliseconds in a unit of the computer's work
+    on a busy machine): a longest step the app never shows."""
+    gc.collect()
+    gc.freeze()
+    try:
+        return play(spec, seeds)
+    finally:
+        gc.unfreeze()
+
+
 def run_match(spec: Any, jobs: int, play: Any = None) -> MatchFigures:
-    """`play(spec, seeds)` (default `play_seeds`) over the spec's seeds, in `jobs` processes."""
+    """`play(spec, seeds)` (default `play_seeds`) over the spec's seeds, in `jobs` processes (see
+    `as_in_the_app`)."""
     play = play or play_seeds
     seeds = list(range(spec.base_seed, spec.base_seed + spec.seeds))
     if jobs <= 1:
-        return play(spec, seeds)
+        return as_in_the_app(play, spec, seeds)
     chunks = [seeds[k::jobs] for k in range(jobs) if seeds[k::jobs]]
     total = None
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        for part in pool.map(play, [spec] * len(chunks), chunks):
+        for part in pool.map(as_in_the_app, [play] * len(chunks), [spec] * len(chunks), chunks):
             if total is None:
                 total = part
             else:

@@ -48,8 +48,10 @@ class CallClock:
         return types.SimpleNamespace(perf_counter=now, process_time=now)
 
 
-def heaviest_step(game, state, level: int, monkeypatch, sample: int = 1) -> tuple[int, int, int]:
-    """(calls to start the search, the most calls one step(SLICE) made, steps) for a whole search.
+def heaviest_step(game, state, level: int, monkeypatch, sample: int = 1, slice_seconds: float = SLICE,
+                  ) -> tuple[int, int, int]:
+    """(calls to start the search, the most calls one step(slice_seconds) made, steps) for a whole search
+    (with slice_seconds 0, each step is one unit of work).
 
     With `sample` > 1 only every sample-th step is counted (and the first few, and every step once
     the progress is 1: the end of a search); the others run at full speed, one unit a step."""
@@ -73,13 +75,13 @@ def heaviest_step(game, state, level: int, monkeypatch, sample: int = 1) -> tupl
             before = clock.calls
             sys.setprofile(clock)
             try:
-                done = search.step(SLICE)
+                done = search.step(slice_seconds)
             finally:
                 sys.setprofile(None)
             heaviest = max(heaviest, clock.calls - before)
         else:
             search_module.time = uncounted
-            done = search.step(SLICE)
+            done = search.step(slice_seconds)
         steps += 1
     return start, heaviest, steps
 
@@ -163,3 +165,23 @@ def test_a_search_lists_the_moves_in_steps_first():
     assert steps >= units - 1 and search.stats()["iterations"] >= units
     listed_first = search.best()
     assert SAVOYA._cache and Search(SAVOYA, state, level=1, seed=4).run() == listed_first
+
+
+#: the most calls one unit of the Savoy engine's work may make: its heaviest are 48 boards evaluated (about
+#: 7,000 calls, 1-2 ms)
+SAVOY_UNIT_CALLS = 8_000
+
+
+@pytest.mark.parametrize("case", ["savoy spread", "savoy midgame"])
+def test_savoy_units_list_a_spread_out_double_in_several(case, monkeypatch):
+    """The opponent's reply to a double, where the pieces are spread, is a thousand turns or more: listed
+    and played in one unit (`turn_boards`), 10,000-15,000 calls, 5-15 ms, and with a full garbage collection
+    falling in it, a frame held for 30-90 ms in level-3 self-play. The rules list them in units
+    (`turn_board_steps`) and the engine yields between them; building the evaluation's tables (race_pips)
+    on the first search is done in units too."""
+    import game.ai.savoy_ai  # noqa: F401  (imported already: the units counted are the search's own)
+
+    game, state, _ = CASES[case]()
+    _, heaviest, steps = heaviest_step(game, state, 3, monkeypatch, slice_seconds=0.0)
+    assert steps > 100
+    assert heaviest <= SAVOY_UNIT_CALLS, f"{case}: a unit made {heaviest} calls"

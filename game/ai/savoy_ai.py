@@ -48,8 +48,9 @@ from functools import lru_cache
 from typing import Any, Generator, Sequence
 
 from game.rules import savoy_board
-from game.rules.savoy import (ROLLS, SavoyGame, SavoyMove, SavoyRules, SavoyState, apply_net, trip_options,
-                              turn_boards)
+from game.rules.savoy import (ROLLS, SavoyGame, SavoyMove, SavoyRules, SavoyState, Steps, apply_net, run_steps,
+                              trip_options, turn_board_steps)
+from game.rules.savoy.table import release
 
 from .search import Report
 
@@ -159,15 +160,23 @@ def race_pips(rays: Sequence[Sequence[tuple[int, int, tuple[int, ...]]]], homes:
     a piece turns only between trips, on a crossing, and must land on a home cell exactly: a piece two
     steps from home round the corner of a loop needs about three turns, one six straight steps out not
     1.5, and counted by steps the engine kept its pieces circling the loops beside home."""
+    return run_steps(_race_pips_steps(rays, homes, home_distance))
+
+
+def _race_pips_steps(rays: Sequence[Sequence[tuple[int, int, tuple[int, ...]]]], homes: Sequence[frozenset[int]],
+                     home_distance: Sequence[Sequence[int]]) -> Steps[tuple[tuple[float, ...], ...]]:
+    """`race_pips` in units: a cell's reachable cells, or a sweep of the value iteration (20-30 ms in all,
+    done in the first search's units: see `_geometry_steps`)."""
     out = []
     lengths = [(_trip_lengths(dice), weight) for dice, weight in ROLL_WEIGHTS]
     for home, steps in zip(homes, home_distance):
         turns = [0.0 if c in home else float(steps[c]) for c in range(len(rays))]
         # per cell, per roll: its weight and the cells a trip reaches, worked out once for the whole iteration
-        # (this runs as the engine is imported, in a unit of the first search's work)
-        reach = [[(weight, [ray[length - 1] for _, _, ray in rays[c] for length in range(1, len(ray) + 1)
-                            if length in allowed]) for allowed, weight in lengths]
-                 for c in range(len(rays))]
+        reach = []
+        for c in range(len(rays)):
+            reach.append([(weight, [ray[length - 1] for _, _, ray in rays[c] for length in range(1, len(ray) + 1)
+                                    if length in allowed]) for allowed, weight in lengths])
+            yield
         for _ in range(200):  # value iteration: converges long before
             new = []
             for c in range(len(rays)):
@@ -185,19 +194,36 @@ def race_pips(rays: Sequence[Sequence[tuple[int, int, tuple[int, ...]]]], homes:
                 new.append(1.0 + total / 36.0)
             done = max(abs(a - b) for a, b in zip(new, turns)) < 1e-9
             turns = new
+            yield
             if done:
                 break
         out.append(tuple(max(float(steps[c]), TURN_PIPS * turns[c]) for c in range(len(rays))))
     return tuple(out)
 
 
-SAVOY_GEOMETRY = build_geometry(savoy_board.RAYS, savoy_board.HOMES,
-                                race_pips(savoy_board.RAYS, savoy_board.HOMES, savoy_board.HOME_DISTANCE))
+_SAVOY_GEOMETRY: list[Geometry] = []  # (built by the first search, in its units)
 
 
-def geometry_for(state: SavoyState) -> Geometry:
+def _geometry_steps() -> Steps[Geometry]:
+    """The geometry of Savoy's board (`SAVOY_GEOMETRY`), built in units the first time."""
+    if not _SAVOY_GEOMETRY:
+        pips = yield from _race_pips_steps(savoy_board.RAYS, savoy_board.HOMES, savoy_board.HOME_DISTANCE)
+        if not _SAVOY_GEOMETRY:  # (built meanwhile, by a search that did not wait for these units)
+            _SAVOY_GEOMETRY.append(build_geometry(savoy_board.RAYS, savoy_board.HOMES, pips))
+    return _SAVOY_GEOMETRY[0]
+
+
+def __getattr__(name: str) -> Any:
+    # SAVOY_GEOMETRY, built when first asked for (at once; a search builds it in units): building it on import
+    # took 20-30 ms, in one unit of the first search
+    if name == "SAVOY_GEOMETRY":
+        return geometry_for(None)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def geometry_for(state: SavoyState | None) -> Geometry:
     """The geometry of the board `state` is played on."""
-    return SAVOY_GEOMETRY
+    return run_steps(_geometry_steps())
 
 
 # --------------------------------------------------------------------------- evaluation
@@ -423,7 +449,7 @@ def think(game: SavoyGame, state: SavoyState, level: int, rng: random.Random,
     them = 1 - me
     rules = state.rules
     pinned_away = rules.pinned_away
-    geo = geometry_for(state)
+    geo = yield from _in_units(_geometry_steps(), 0.0)
     width, slips = LEVEL_SETTINGS[level]
     table = game.table(state)
     distinct: dict[tuple[int, ...], SavoyMove] = {}
@@ -491,11 +517,14 @@ def think(game: SavoyGame, state: SavoyState, level: int, rng: random.Random,
             deeper.append((value / 36.0, negrank, i))
         results = deeper
         report["deep"] = len(deeper)
+        yield from _in_units(release(mine), 1.0)
     # the best by value, less HOLD for each pin the turn keeps with nothing else left to run; its value
     # reported as the chance it is
     _, _, best = max((value - HOLD * _idle_pins(boards[i][0], me, geo, pinned_away), negrank, i)
                      for value, negrank, i in results)
     report.update(nodes=nodes, searched=len(results), value=round(next(v for v, _, i in results if i == best), 4))
+    # the boards judged (10,000-40,000) freed a unit at a time: at once, as the generator returns, 5-10 ms
+    yield from _in_units(release(judged), 1.0)
     return boards[best][1]
 
 
@@ -511,7 +540,7 @@ def _best_turn(board: tuple[int, ...], mover: int, me: int, dice: tuple[int, ...
     maximise = mover == me
     if len(dice) == 4 and _double_spread(board, mover, dice[0], rules.trips) > DOUBLE_SPREAD_LIMIT:
         return evaluate(board, me, mover, geo, pinned_away), None, 0
-    listed, winning = turn_boards(board, mover, dice, rules)
+    listed, winning = yield from _in_units(turn_board_steps(board, mover, dice, rules), progress)
     if winning:
         return (1.0 if maximise else 0.0), None, 0
     nxt = 1 - mover
@@ -531,13 +560,23 @@ def _best_turn(board: tuple[int, ...], mover: int, me: int, dice: tuple[int, ...
     return value, chosen_board, len(listed)
 
 
+def _in_units(steps: Generator[None, None, Any], progress: float) -> Generator[float, None, Any]:
+    """The result of a rules call done in units (`game.rules.savoy.Steps`), `progress` yielded after each."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
+        yield progress
+
+
 def chance_value(state: SavoyState, player: int = 0) -> Generator[float, None, float]:
     """`player`'s chance of winning from a position where a roll is due, as the search values a turn:
     the average over the 21 rolls of the position after the roller's best turn by the evaluation (what
     levels 3 and 4 give a candidate turn); at the opening, the evaluation averaged over who starts.
     Yields between units of work."""
     rules = state.rules
-    geo = geometry_for(state)
+    geo = yield from _in_units(_geometry_steps(), 0.0)
     if state.opening:
         return sum(evaluate(state.cells, player, first, geo, rules.pinned_away) for first in (0, 1)) / 2
     judged: dict[tuple[int, ...], float] = {}

@@ -39,7 +39,8 @@ from game.rules.savoya import SavoyaGame
 from game.rules.savoya_board import SAVOYA_BOARD
 
 from .savoy_ai import (EXPOSED_WEIGHT, PIECE_PIPS, PIN_FULL_RACE, PIN_HOME_PENALTY, PIN_PENALTY, REPLY_CAP,
-                       ROLL_WEIGHTS, TEMPO, WORK_CHUNK, Geometry, _pin_cost, build_geometry, chosen, finish_chance)
+                       ROLL_WEIGHTS, TEMPO, WORK_CHUNK, Geometry, _in_units, _pin_cost, build_geometry, chosen,
+                       finish_chance)
 from .search import Report
 
 #: per level: candidate boards searched a turn deeper (0: 1-ply only), among how many of the best
@@ -538,14 +539,7 @@ def think(game: SavoyaGame, state: SavoyState, level: int, rng: random.Random,
                 done += 1
                 yield progress
                 continue
-            listing = build_turn_steps(board, nxt, dice, rules)
-            while True:  # the rules' work in their own units
-                try:
-                    next(listing)
-                except StopIteration as listed_all:
-                    replies = listed_all.value
-                    break
-                yield progress
+            replies = yield from _in_units(build_turn_steps(board, nxt, dice, rules), progress)  # (the rules' units)
             if not replies.moves:
                 mine = evaluate(board, seats, after_next, pinned_away)[me]
             else:

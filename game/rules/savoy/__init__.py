@@ -100,6 +100,7 @@ from .trips import (  # noqa: F401
 from .turns import build_turn_steps, build_turns  # noqa: F401
 from .turns_one_colour import (  # noqa: F401
     _Found, _legal_found, _multisets, _piece_trips, _TripEntry, _turns_per_die, _turns_per_piece, turn_boards,
+    turn_board_steps,
 )
 from .turns_two_colours import (  # noqa: F401
     _build_turns_in_order, _in_written_order, _MorePips, _order_patterns, _orders, _Played, _self_pinned,

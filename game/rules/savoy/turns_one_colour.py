@@ -15,7 +15,7 @@ from typing import Sequence
 from ..savoy_board import SAVOY_BOARD, SavoyBoard
 from .stacks import _home_count, stacks_of
 from .state import SavoyRules
-from .table import Steps, run_steps
+from .table import UNIT, Steps, run_steps
 from .trips import _dice_uses, _trips_from
 
 # A turn found by the generators: (route numbers in notation order, pips, pieces brought home, whether a
@@ -27,9 +27,15 @@ def _turns_per_piece(cells: Sequence[int], me: int, dice: tuple[int, ...], mode:
                      land: Sequence[bool], board: SavoyBoard = SAVOY_BOARD) -> list[_Found]:
     """Every board-changing multiset of trips of colour `me`, one per piece, the dice allow (readings
     checked/jump)."""
+    return run_steps(_turns_per_piece_steps(cells, me, dice, mode, land, board))
+
+
+def _turns_per_piece_steps(cells: Sequence[int], me: int, dice: tuple[int, ...], mode: str,
+                           land: Sequence[bool], board: SavoyBoard = SAVOY_BOARD) -> Steps[list[_Found]]:
+    """`_turns_per_piece` in units (one per first trip, see `_multiset_steps`)."""
     free_of = stacks_of(board).free
     movable = [free_of(v, me) for v in cells]
-    return _multisets(_piece_trips(cells, me, dice, mode, land, movable, board), movable, dice)
+    return (yield from _multiset_steps(_piece_trips(cells, me, dice, mode, land, movable, board), movable, dice))
 
 
 # A trip as `_multisets` takes it: (route number, source, dice cost, length, change of the board's weight,
@@ -171,12 +177,19 @@ def _legal_found(cells: tuple[int, ...], colour: int, dice: tuple[int, ...], rul
                  need: int) -> tuple[list[_Found], int]:
     """The legal board-changing turns of a one-colour seat (those using the most pips a turn can, and those
     bringing the `need` pieces still out home: they win), and that most."""
+    return run_steps(_legal_found_steps(cells, colour, dice, rules, need))
+
+
+def _legal_found_steps(cells: tuple[int, ...], colour: int, dice: tuple[int, ...], rules: SavoyRules,
+                       need: int) -> Steps[tuple[list[_Found], int]]:
+    """`_legal_found` in units (under ``-trips=dice``, all at once: a turn there is at most four steps of
+    the pieces, found in one recursion)."""
     board = rules.board
     land = stacks_of(board).landable(cells, colour)
     if rules.trips == "dice":
         found = _turns_per_die(cells, colour, dice, land, need, board)
     else:
-        found = _turns_per_piece(cells, colour, dice, rules.trips, land, board)
+        found = yield from _turns_per_piece_steps(cells, colour, dice, rules.trips, land, board)
     best = max((pips for _, pips, _, _ in found), default=0)
     return [turn for turn in found if turn[1] == best or turn[2] == need], best
 
@@ -186,6 +199,13 @@ def turn_boards(cells: tuple[int, ...], me: int, dice: tuple[int, ...], rules: S
     """The distinct boards the legal turns of seat `me` (one colour) with `dice` lead to, and whether one of
     them wins: what a search needs of the turns, without writing them in notation (a third faster than
     `build_turns`). No boards: the seat must pass."""
+    return run_steps(turn_board_steps(cells, me, dice, rules))
+
+
+def turn_board_steps(cells: tuple[int, ...], me: int, dice: tuple[int, ...], rules: SavoyRules,
+                     ) -> Steps[tuple[list[tuple[int, ...]], bool]]:
+    """`turn_boards` in units (see `Steps`): a thousand turns of a spread-out double, listed and played at
+    once, are 5-15 ms, enough with a garbage collection to hold a frame of the computer's search."""
     board = rules.board
     colours = rules.seats[me]
     if len(colours) != 1:
@@ -193,13 +213,15 @@ def turn_boards(cells: tuple[int, ...], me: int, dice: tuple[int, ...], rules: S
     colour = colours[0]
     home, total = _home_count(cells, me, rules.pinned_away, board, colours)
     need = total - home
-    legal, _ = _legal_found(cells, colour, dice, rules, need)
+    legal, _ = yield from _legal_found_steps(cells, colour, dice, rules, need)
     routes = board.routes
     apply = stacks_of(board).apply
     moved: set[tuple[tuple[int, int], ...]] = set()
     boards: dict[tuple[int, ...], None] = {}
     winning = False
-    for numbers, _, gain, _ in legal:
+    for k, (numbers, _, gain, _) in enumerate(legal):
+        if k % UNIT == UNIT - 1:
+            yield
         winning = winning or gain == need
         net: dict[int, int] = {}
         for number in numbers:
