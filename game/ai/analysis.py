@@ -64,7 +64,7 @@ from .search import Search
 
 #: bumped whenever values change (engines' analysis levels, calibration, methods): a cached analysis of
 #: another version is computed again
-VERSION = 2
+VERSION = 3
 #: at most this many swings per person, each a loss of at least MIN_SWING
 SWINGS = 3
 MIN_SWING = 0.05
@@ -77,6 +77,13 @@ CALIBRATION: dict[str, float] = {
     # the hex board's regions are larger and a piece ahead decides less still: at 0.41, positions called
     # 0.86 were won 64% and those called 0.14 won 36% (16 self-play games); 0.2 fits (log-loss 0.64 -> 0.58)
     "truchet-hex": 0.2,
+    # Savoya's race evaluation is far too sure (the dice decide more than the race): at 1, over 6 self-play
+    # games of two, positions called 0.16 and 0.85 were both won about half the time; at 0.185, over 30
+    # games, those called 0.36 were won 30% and those called 0.64 won 70% (log-loss 0.87 -> 0.68)
+    "savoya/2p": 0.185,
+    # Savoy with exposure weighed (2.0, 1.0) (issue 24): at 1, over 16 self-play games, positions called 0.05
+    # were won 22% and those called 0.95 won 78%; 0.315 fits (log-loss 0.74 -> 0.66, every bin within 2 se)
+    "savoy": 0.315,
 }
 
 Values = tuple[float, ...]

@@ -38,10 +38,14 @@ from game.rules.savoy import (PACKED_STACKS, CellChanges, Part, SavoyMove, Savoy
 from game.rules.savoya import SavoyaGame
 from game.rules.savoya_board import SAVOYA_BOARD
 
-from .savoy_ai import (EXPOSED_WEIGHT, PIECE_PIPS, PIN_FULL_RACE, PIN_HOME_PENALTY, PIN_PENALTY, REPLY_CAP,
+from .savoy_ai import (PIECE_PIPS, PIN_FULL_RACE, PIN_HOME_PENALTY, PIN_PENALTY, REPLY_CAP,
                        ROLL_WEIGHTS, TEMPO, WORK_CHUNK, Geometry, _in_units, _pin_cost, build_geometry, chosen,
                        finish_chance)
 from .search import Report
+
+#: exposure counted for the seats not on roll, and for the one on roll (Savoy's weights before issue 24
+#: doubled them there: Savoya's ladder was not measured with Savoy's new weights)
+EXPOSED_WEIGHT = (1.0, 0.3)
 
 #: per level: candidate boards searched a turn deeper (0: 1-ply only), among how many of the best
 #: boards a 1-ply choice is drawn at random (a beginner's slips), and the reply positions judged
