@@ -78,12 +78,16 @@ CALIBRATION: dict[str, float] = {
     # 0.86 were won 64% and those called 0.14 won 36% (16 self-play games); 0.2 fits (log-loss 0.64 -> 0.58)
     "truchet-hex": 0.2,
     # Savoya's race evaluation is far too sure (the dice decide more than the race): at 1, over 6 self-play
-    # games of two, positions called 0.16 and 0.85 were both won about half the time; at 0.185, over 30
-    # games, those called 0.36 were won 30% and those called 0.64 won 70% (log-loss 0.87 -> 0.68)
-    "savoya/2p": 0.185,
+    # games of two, positions called 0.16 and 0.85 were both won about half the time; fitted on 60 games
+    # (bench_ai.py --calibrate savoya/2p -n 60): log-loss 0.66 (0.87 at 1, on the 6), every bin within 2 se
+    "savoya/2p": 0.28,
     # Savoy with exposure weighed (2.0, 1.0) (issue 24): at 1, over 16 self-play games, positions called 0.05
     # were won 22% and those called 0.95 won 78%; 0.315 fits (log-loss 0.74 -> 0.66, every bin within 2 se)
     "savoy": 0.315,
+    # Savoya for three and four: too sure too, less so (for four at 1, positions called 0.85 were won 42%
+    # over 30 self-play games); fitted on 60 games each, every bin within 2 se
+    "savoya/3p": 0.585,
+    "savoya/4p": 0.435,
 }
 
 Values = tuple[float, ...]
