@@ -240,7 +240,8 @@ def test_dice_roll_themselves_unless_manual_rolls_are_chosen(tmp_path):
     app = new_app((390, 844), Storage(tmp_path))
     know = start(app, "know", people=True)
     until(app, lambda: know.state.phase not in (START,) and not know.game.is_chance(know.state))
-    assert know.state.phase == MOVE and [m.kind for m in know.history.moves] == ["roll", "roll"]  # no tap
+    kinds = [m.kind for m in know.history.moves]  # no tap: the start's roll-off (again after a tie), then a turn
+    assert know.state.phase == MOVE and len(kinds) >= 2 and set(kinds) == {"roll"}
     # manual rolls, from the game's More sheet (kept in the settings)
     press(app, "more", touch=True)
     assert isinstance(top(app), GameActionsScene)
