@@ -134,3 +134,29 @@ def test_the_tree_keeps_one_object_per_distinct_move():
         stack.extend(kid for kid in node.kids if kid is not None)
     assert len(listed) > 2 * len(set(listed))  # moves do recur across the tree
     assert len({id(move) for move in listed}) == len(set(listed))
+
+
+def test_a_stall_counts_as_drifting_to_a_draw_so_the_side_ahead_moves_on():
+    """From a level-2 self-play game (calibration seed 2): Red's and Blue's pieces wall each other off, and
+    each turn the player to act declared a Path through the wall instead of rolling; lost, or won with no
+    destination open, it moves no piece, and the same two Paths repeated to the 3,000-ply limit."""
+    from pathlib import Path
+
+    from game.rules.record import read_record
+
+    history = read_record((Path(__file__).parent / "data" / "know_stall.txt").read_text(encoding="utf-8"))
+    states, moves = history.states, history.moves
+    # the rules count the turns in a row that moved no piece: a lost Path adds one, a move starts again
+    assert states[124].phase == PATH_MOVE and states[125].idle_turns == 0
+    assert [states[i].idle_turns for i in (127, 129, 131, 133, 135, 137)] == [1, 2, 3, 4, 5, 6]
+    assert all(str(moves[i]).startswith("path:") for i in (125, 127, 129, 131, 133, 135, 137))
+    stalled = states[137]  # Red (ahead: nearer Resolution) to act, after six turns that moved nothing
+    assert stalled.phase == PREROLL and stalled.player == 0
+    fresh = dataclasses.replace(stalled, moved_turn=stalled.turn)  # the same board, nothing stalled
+    # a game stalled for ever is nobody's: each turn of the stall takes a share of both sides' chances
+    assert evaluate(fresh)[0] > evaluate(stalled)[0] and evaluate(fresh)[1] > evaluate(stalled)[1]
+    assert sum(evaluate(fresh)) == pytest.approx(1.0) and sum(evaluate(stalled)) < 0.7
+    assert evaluate(dataclasses.replace(stalled, moved_turn=stalled.turn - 1)) == evaluate(fresh)  # one turn is free
+    # with the stall valued, Red rolls and moves instead of declaring the Path again
+    assert str(best_move(KNOW, stalled, level=3, seed=1)) == "nopath"
+    assert str(best_move(KNOW, stalled, level=2, seed=1)) == "nopath"

@@ -64,7 +64,7 @@ from .search import Search
 
 #: bumped whenever values change (engines' analysis levels, calibration, methods): a cached analysis of
 #: another version is computed again
-VERSION = 3
+VERSION = 4
 #: at most this many swings per person, each a loss of at least MIN_SWING
 SWINGS = 3
 MIN_SWING = 0.05

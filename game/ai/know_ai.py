@@ -65,6 +65,13 @@ FLOOR = 0.05
 CATCH_UP = 0.5
 #: the side whose turn it is is about this many of its moves closer to Resolution than its pieces say
 TEMPO = 0.5
+#: a stall: every turn after the first of a run that left every piece where it was takes this share of each
+#: side's chance away (a game stalled for ever is nobody's). Declaring a Path that is lost, or won with no
+#: destination open, moves no piece: a player who likes no move of the roll could decline to move turn after
+#: turn, and where both did, self-play repeated the same two Paths to the turn limit (2 of 6 level-2
+#: calibration games, level 3's seed 21). Valued as drifting to a draw, the stall still held where every move
+#: cost its mover (a mutual zugzwang); valued as lost for both, whoever loses least by moving moves on
+STALL_SHRINK = 0.1
 
 
 class Tables:
@@ -215,7 +222,12 @@ def side_values(state: KnowState) -> list[float]:
     behind = [side_moves_to_resolve(state.pos, side, snap, three) for side in range(sides)]
     if state.phase != START:  # (before the opening roll it is nobody's turn)
         behind[state.player] -= TEMPO  # (four players: the colour of the seat acting)
-    return chances(behind)
+    values = chances(behind)
+    stalled = state.idle_turns - 1
+    if stalled > 0:
+        keep = (1.0 - STALL_SHRINK) ** stalled
+        values = [keep * value for value in values]
+    return values
 
 
 def evaluate(state: KnowState) -> tuple[float, ...]:

@@ -362,6 +362,14 @@ class KnowState:
     last_turns: tuple[int, ...] = (NEVER,) * 3  # per side (a colour; with three players a type): the turn in
                                               # which it last had its turn, before the one in progress
     catchers: tuple[int, ...] = ()            # three players: the sides still to catch up after this one
+    moved_turn: int = 0                       # the turn in which a piece last moved: `turn - moved_turn` turns
+                                              # in a row have left every piece where it was (a Path declared
+                                              # and lost, or won with no destination open, moves none)
+
+    @property
+    def idle_turns(self) -> int:
+        """How many turns in a row, up to this one, have ended with every piece where it was."""
+        return self.turn - self.moved_turn
 
     def at(self, name: str) -> int | None:
         """The piece index on space `name`, or None."""
@@ -779,7 +787,7 @@ class KnowGame(Game[KnowState, KnowMove]):
             earlier = (seat - back) % count
             last[SEATS_4[earlier][0] if start.opts.four else earlier] = turn - back
         state = KnowState(start.opts, tuple(pos), phase=phase, player=player, seat=seat, dice=tuple(dice), born=born,
-                          turn=turn, note="set-up position", last_turns=tuple(last))
+                          turn=turn, note="set-up position", last_turns=tuple(last), moved_turn=turn)
         if phase == PREROLL or (phase == ROLL and not state.dice):
             return self._begin_turn(state, player, turn, seat=seat)
         return state
@@ -1268,6 +1276,12 @@ class KnowGame(Game[KnowState, KnowMove]):
 
     # -- applying ------------------------------------------------------------------------
     def _apply(self, state: KnowState, move: KnowMove) -> KnowState:
+        after = self._apply_move(state, move)
+        if after.pos != state.pos:
+            after = replace(after, moved_turn=after.turn)
+        return after
+
+    def _apply_move(self, state: KnowState, move: KnowMove) -> KnowState:
         state = replace(state, ply=state.ply + 1)
         phase = state.phase
         if phase == START:
