@@ -136,7 +136,7 @@ def test_the_tree_keeps_one_object_per_distinct_move():
     assert len({id(move) for move in listed}) == len(set(listed))
 
 
-def test_a_stall_counts_as_drifting_to_a_draw_so_the_side_ahead_moves_on():
+def test_a_stall_costs_both_sides_so_the_side_ahead_moves_on():
     """From a level-2 self-play game (calibration seed 2): Red's and Blue's pieces wall each other off, and
     each turn the player to act declared a Path through the wall instead of rolling; lost, or won with no
     destination open, it moves no piece, and the same two Paths repeated to the 3,000-ply limit."""
