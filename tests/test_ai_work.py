@@ -11,6 +11,7 @@ unit that scans every flip's moves at once (Truchet's 2-ply did: 140,000 calls i
 
 from __future__ import annotations
 
+import gc
 import random
 import sys
 import time
@@ -185,3 +186,30 @@ def test_savoy_units_list_a_spread_out_double_in_several(case, monkeypatch):
     _, heaviest, steps = heaviest_step(game, state, 3, monkeypatch, slice_seconds=0.0)
     assert steps > 100
     assert heaviest <= SAVOY_UNIT_CALLS, f"{case}: a unit made {heaviest} calls"
+
+
+#: the positions of `CASES`, and know's and two-player Savoya's (whose rules' listings are the engines' work)
+NO_CYCLE_CASES = {
+    **CASES,
+    "know": lambda: (GAMES["know"], midgame("know", {}, 5, 40), 1),
+    "savoya for two": lambda: (GAMES["savoya"], midgame("savoya", {"players": 2}, 5, 40), 1),
+}
+
+
+@pytest.mark.parametrize("case", sorted(NO_CYCLE_CASES))
+def test_a_decision_leaves_no_reference_cycles(case):
+    """The app freezes what each frame keeps alive out of the garbage collector's way (game.ai.frames), so a
+    reference cycle made by the computer's work would stay until a screen is closed: its work makes none.
+    After a decision at level 3, with the collector off meanwhile, a full collection finds nothing (know's
+    path search found 9,000-44,000 objects: a recursive inner function, a cycle through its own closure)."""
+    game, state, _ = NO_CYCLE_CASES[case]()
+    gc.collect()
+    gc.disable()
+    try:
+        search = Search(game, state, 3, seed=1)
+        search.run()
+        del search
+        found = gc.collect()
+    finally:
+        gc.enable()
+    assert found == 0

@@ -491,8 +491,8 @@ def reach(start: int, steps: int, mid: int, end: int, first: int | None = None, 
                     return
 
     if steps < 1:
-        return found
-    if first is None:
+        pass
+    elif first is None:
         walk(start, steps, 1 << start)
     elif first in borders[start]:
         bit = 1 << first
@@ -501,6 +501,9 @@ def reach(start: int, steps: int, mid: int, end: int, first: int | None = None, 
                 found.add(first)
         else:
             walk(first, steps - 1, (1 << start) | bit)
+    # `walk` refers to itself through its closure: a reference cycle (with `found`) that would live on until
+    # the garbage collector's next full collection
+    del walk
     return found
 
 

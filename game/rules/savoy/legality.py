@@ -165,7 +165,9 @@ def _search_turns(cells: tuple[int, ...], me: int, dice: tuple[int, ...], rules:
                     chosen.pop()
             return False
 
-        return (hopeful is None or hopeful(0, sum(dice))) and step(tuple(cells), dice, home0, 0)
+        found = (hopeful is None or hopeful(0, sum(dice))) and step(tuple(cells), dice, home0, 0)
+        del step  # (it refers to itself through its closure: a reference cycle otherwise, left for the garbage collector)
+        return found
 
     options = trip_options(cells, colour, dice, rules.trips, board=board)
     movable = {c: stacks.free(v, colour) for c, v in enumerate(cells) if stacks.free(v, colour)}
@@ -191,14 +193,15 @@ def _search_turns(cells: tuple[int, ...], me: int, dice: tuple[int, ...], rules:
         return False
 
     budget = _budget(dice)
+    first = None if forced is None else next((t for t in options if (t.src, t.ray, t.length) == forced), None)
     if forced is None:
-        return extend(0, budget, 0)
-    first = next((t for t in options if (t.src, t.ray, t.length) == forced), None)
-    if first is None:
-        return False
-    from_src[first.src] = 1
-    chosen.append(first)
-    if accept(chosen, first.length):
-        return True
-    rest = tuple(b - n for b, n in zip(budget, first.used))
-    return any(rest) and extend(0, rest, first.length)
+        found = extend(0, budget, 0)
+    elif first is None:
+        found = False
+    else:
+        from_src[first.src] = 1
+        chosen.append(first)
+        rest = tuple(b - n for b, n in zip(budget, first.used))
+        found = accept(chosen, first.length) or (any(rest) and extend(0, rest, first.length))
+    del extend  # (it refers to itself through its closure: a reference cycle otherwise, left for the garbage collector)
+    return found

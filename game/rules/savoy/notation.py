@@ -304,7 +304,9 @@ def _parts_fit(move: SavoyMove, wanted: Sequence[Part]) -> bool:
                 return True
         return False
 
-    return len(have) == len(wanted) and match(0, have)
+    fit = len(have) == len(wanted) and match(0, have)
+    del match  # (it refers to itself through its closure: a reference cycle otherwise, left for the garbage collector)
+    return fit
 
 
 def _dice_text(dice: Sequence[int]) -> str:

@@ -345,7 +345,10 @@ def _turns_in_order_steps(cells: tuple[int, ...], colours: Sequence[int], dice: 
                 moved[(dst, colour)] = moved.get((dst, colour), 0) + 1
                 yield from extend(after, rest, played, pips + length, h, moved)
 
-    yield from extend(cells, len(dice) if double else 3, (), 0, home, {})
+    try:
+        yield from extend(cells, len(dice) if double else 3, (), 0, home, {})
+    finally:
+        del extend  # (it refers to itself through its closure: a reference cycle otherwise, left for the garbage collector)
     return found
 
 
