@@ -26,7 +26,7 @@ its longest frame (one `Search.step` call of ``--slice`` seconds, as the app mak
 including the frame that starts the search). Times are wall-clock, with processor time in
 brackets ("cpu"): on a busy machine the difference is other processes' time. The games are played
 with the objects made before them frozen out of the garbage collector's way (`gc.freeze`), as the
-app does when it starts.
+app does when it starts, and each frame ends as the app's do (`game.ai.frames.settle`).
 
 ``--wasm`` runs the same searches in Pyodide (CPython 3.14 compiled to WebAssembly, the npm
 package of tests/wasm, under Node; see tests/wasm/README.md) and in this CPython, on the same
@@ -66,7 +66,7 @@ REPO = Path(__file__).resolve().parent.parent
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
-from game.ai import Search  # noqa: E402
+from game.ai import Search, frames  # noqa: E402
 from game.ai.arena import BASELINES, Timing, ai_player, play_match, wilson  # noqa: E402
 from game.rules import GAMES  # noqa: E402
 from game.rules.base import Game  # noqa: E402
@@ -137,7 +137,7 @@ class MatchFigures:
 
 
 def player(name: str, timing: Timing, slice_seconds: float) -> Any:
-    return BASELINES[name] if name in BASELINES else ai_player(int(name), timing, slice_seconds)
+    return BASELINES[name] if name in BASELINES else ai_player(int(name), timing, slice_seconds, frames.settle)
 
 
 def at_turn_limit(finished: bool, reason: str) -> bool:
@@ -145,6 +145,7 @@ def at_turn_limit(finished: bool, reason: str) -> bool:
 
 
 def game_done(spec: MatchSpec, seed: int, seat: int, figures: "MatchFigures", plies: int) -> None:
+    frames.thaw()  # (the game's objects, frozen frame by frame as the app's are, collected between games)
     if spec.progress:
         print(f"{spec.game} {label(spec.first)} vs {label(spec.second)}: seed {seed} seat {seat}, {plies} plies;"
               f" so far {figures.won} won {figures.drawn} drawn {figures.lost} lost", file=sys.stderr, flush=True)
@@ -228,9 +229,10 @@ def format_self(row: dict[str, Any], limit: int) -> str:
 
 def as_in_the_app(play: Any, spec: Any, seeds: Sequence[int]) -> Any:
     """`play(spec, seeds)` with the objects made so far (modules, functions, the games' boards) set aside
-    from the garbage collector's full collections, as the app does when it starts (game/app/main.py amain).
-    Without it every full collection walks them too (tens of milliseconds in a unit of the computer's work
-    on a busy machine): a longest step the app never shows."""
+    from the garbage collector's full collections, as the app does when it starts (game/app/main.py amain);
+    the computer's players then freeze what each frame keeps (`game.ai.frames.settle`), as the app's frames
+    do. Without it every full collection walks them too (tens of milliseconds in a unit of the computer's
+    work): a longest step the app never shows."""
     gc.collect()
     gc.freeze()
     try:
@@ -680,6 +682,7 @@ def stepped(work: Any, slice_seconds: float) -> float:
     while True:
         frame = time.perf_counter()
         done = work.step(slice_seconds)
+        frames.settle()
         longest = max(longest, time.perf_counter() - frame)
         if done:
             return longest

@@ -17,8 +17,8 @@ such.
     SDL_VIDEODRIVER=dummy .venv/bin/python build/bench_app.py --analyse [--plies N]
 
 instead analyses a game of every case (the computer at level 1 against itself, seeded, its first `--plies`
-moves or to its end) on the Analyse screen, frame by frame as the app runs it (at 390x844, the collector's
-full passes kept off the app's own objects as the app's loop keeps them): the positions, the frames, the
+moves or to its end) on the Analyse screen, frame by frame as the app runs it (at 390x844, each frame ended
+as the app's loop ends it, `App.settle`): the positions, the frames, the
 time to the end (wall and processor), the longest whole frame (events, the analysis's slice, the drawing;
 wall and processor time), and the largest slice a frame asked for with the engine's longest unit.
 """
@@ -76,7 +76,10 @@ def time_frames(app, scene: StarScene, frames: int) -> list[float]:
 def think_in_the_app(name: str, level: int, decisions: int, budget: float) -> dict[str, object]:
     """Computer against computer in `name`'s scene, frame by frame as the app runs it, until `decisions`
     decisions are made or `budget` seconds pass; the figures of the decisions."""
+    import gc
+
     app = make_app((390, 844), browser=False, storage=Storage(Path(tempfile.mkdtemp(prefix="bench-app-"))))
+    app.settle_frames = True  # each frame ends as in the app's own loop (`App.settle`)
     seat = f"Computer {level}"
     scene = GAME_SCENES[name](app, GAMES[name], {}, (seat, seat), seed=1)
     app.push(scene)
@@ -92,6 +95,7 @@ def think_in_the_app(name: str, level: int, decisions: int, budget: float) -> di
         if thinking:
             frame_longest = max(frame_longest, time.perf_counter() - t)
     unfinished = scene.thinking.stats() if scene.thinking is not None else None
+    gc.unfreeze()
     pygame.quit()
     return {"decisions": scene.decisions, "frame_longest": frame_longest, "unfinished": unfinished}
 
@@ -149,7 +153,7 @@ def analyse_in_the_app(name: str, options: dict[str, object], plies: int) -> dic
     scene.open_analysis()
     screen = app.top
     gc.collect()
-    gc.freeze()
+    app.settle_frames = True  # each frame ends as in the app's own loop (`App.settle`)
     wall_longest = cpu_longest = 0.0
     start, cpu_start = time.perf_counter(), time.process_time()
     while not screen.run.done and not screen.run.failed:

@@ -11,9 +11,10 @@ object), as when a person types a move or the computer starts to think:
 - a typed move read and played (`parse_move`, then `apply`) without the list: a legal one, and refused ones
   (a legal move with its last part one cell off, the same move without its last part (too few pips), ``pass``),
   with the longest refusal and the reason the rules give for it;
-- the computer's decision at ``--level`` (default 3), stepped 8 ms at a time as the app does: its processor
-  time in all (listing the turns included), the longest step, the longest unit of work (wall-clock, and in
-  processor time, which leaves out other programs' time but not Python's garbage collector), and the move.
+- the computer's decision at ``--level`` (default 3), stepped 8 ms at a time as the app does (each step ended as
+  the app ends a frame, `game.ai.frames.settle`): its processor time in all (listing the turns included), the
+  longest step, the longest unit of work (wall-clock, and in processor time, which leaves out other programs'
+  time but not Python's garbage collector), and the move.
 
 Figures depend on the machine and its load; compare runs on the same machine.
 """
@@ -28,7 +29,7 @@ from typing import Any, Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.ai import Search  # noqa: E402
+from game.ai import Search, frames  # noqa: E402
 from game.rules import RulesError  # noqa: E402
 from game.rules.savoya import SavoyaGame  # noqa: E402
 
@@ -102,6 +103,7 @@ def decision(seat: str, die: int, layout: str, level: int) -> None:
     while True:
         step = time.process_time()
         done = search.step(0.008)
+        frames.settle()  # as the app ends each frame
         longest, steps = max(longest, time.process_time() - step), steps + 1
         if done:
             break

@@ -90,12 +90,12 @@ def played_savoy(size, storage=None):
 
 def analysed_in_frames(app) -> tuple[AnalysisScene, int, float]:
     """Step the app until the Analyse screen on top has its analysis done: the screen, the frames and the
-    longest frame's processor time. The collector's full passes are kept off the objects loaded so far, as
-    the app's own loop does (`game.app.main.amain`)."""
+    longest frame's processor time. Each frame ends by freezing what it keeps out of the garbage collector's
+    way (`App.settle`), as in the app's own loop (`game.app.main.amain`)."""
     screen = top(app)
     assert isinstance(screen, AnalysisScene)
     gc.collect()
-    gc.freeze()
+    app.settle_frames = True
     frames, longest = 0, 0.0
     try:
         while not screen.run.done:
@@ -105,6 +105,7 @@ def analysed_in_frames(app) -> tuple[AnalysisScene, int, float]:
             frames += 1
             assert frames < 20 * MAX_FRAMES and not screen.run.failed, screen.run.problem
     finally:
+        app.settle_frames = False
         gc.unfreeze()
     return screen, frames, longest
 

@@ -49,6 +49,7 @@ def test_amain_handles_posted_clicks(monkeypatch):
     monkeypatch.setattr(app_main, "make_app", spy)
     asyncio.run(app_main.amain(size=DESKTOP, max_frames=3))
     assert isinstance(seen[0].top, NewGameScene) and seen[0].frames == 3
+    assert seen[0].settle_frames  # each frame ends freezing what it keeps (tests/test_app_memory.py)
 
 
 def test_run_refuses_a_bad_size(capsys):

@@ -46,8 +46,11 @@ class Timing:
         self.cpu_longest_step = max(self.cpu_longest_step, other.cpu_longest_step)
 
 
-def ai_player(level: int, timing: Timing | None = None, slice_seconds: float = 0.008) -> Player:
-    """A player that runs `Search` at `level` in slices, as the app does, recording its timing."""
+def ai_player(level: int, timing: Timing | None = None, slice_seconds: float = 0.008,
+              end_frame: Callable[[], object] | None = None) -> Player:
+    """A player that runs `Search` at `level` in slices, as the app does, recording its timing; `end_frame`,
+    if given, is called after each slice, as the app ends its frames (`game.ai.frames.settle`), and
+    counts in the frame's time."""
 
     def play(game: Game, state: Any, rng: random.Random) -> Any:
         seed = rng.randrange(2**31)
@@ -58,6 +61,8 @@ def ai_player(level: int, timing: Timing | None = None, slice_seconds: float = 0
         while True:
             frame, cpu_frame = time.perf_counter(), time.process_time()
             done = search.step(slice_seconds)
+            if end_frame is not None:
+                end_frame()
             longest_frame = max(longest_frame, time.perf_counter() - frame)
             cpu_longest = max(cpu_longest, time.process_time() - cpu_frame)
             if done:

@@ -18,6 +18,7 @@ from typing import Any, Sequence
 
 import pygame
 
+from game.ai import frames
 from game.app.games.registry import BOARDS, GAME_SCENES, LESSONS, NOT_SHOWN, OPTION_WORDS
 from game.app.play.lesson_scene import LessonScene, open_lesson
 from game.app.saves import analyses, saved_game
@@ -61,6 +62,10 @@ class App:
         self.settings = Settings(self.storage)
         # a page may not sound before the player's first touch, click or key (`handle_event` unlocks it)
         self.sound = Sounds(self.settings, wait_for_input=browser)
+        # each frame ends with its survivors frozen out of the garbage collector's way (game.ai.frames): set
+        # by `amain`, the app's own loop; off for an app a test or a benchmark drives, unless it asks
+        self.settle_frames = False
+        self._stack_before: tuple[Scene, ...] = ()
 
     # -- games in progress ---------------------------------------------------------------
     @property
@@ -231,6 +236,22 @@ class App:
         self.draw()
         pygame.display.flip()
         self.frames += 1
+        if self.settle_frames:
+            self.settle()
+
+    def settle(self) -> None:
+        """The end of a frame for the garbage collector (see game.ai.frames): what this frame made and
+        keeps, the computer's work above all, frozen so that no later collection walks it. At the end of
+        a frame in which a screen was closed (since the last one's end), one full collection instead:
+        whatever reference cycle the screen made was frozen with it and would otherwise live on. That
+        collection walks all that lives (a few ms at the menu; while two-player Savoya's computer thinks
+        about a spread-out double, tens of ms, once)."""
+        before, self._stack_before = self._stack_before, tuple(self.stack)
+        if any(all(scene is not kept for kept in self.stack) for scene in before):
+            del before
+            frames.thaw()
+        else:
+            frames.settle()
 
 
 def browser_size() -> tuple[int, int]:
@@ -275,10 +296,12 @@ async def amain(size: tuple[int, int] | None = None, max_frames: int | None = No
     """Run the app until it quits (or for `max_frames` frames), yielding to the event loop every frame."""
     # The modules, classes and functions loaded so far live as long as the app: set them aside from the
     # garbage collector's full collections, which otherwise walk them (~24,000 objects, a few ms) in
-    # whatever frame one falls, while the computer's search tree grows.
+    # whatever frame one falls; then the same at the end of every frame (`App.settle`), for the objects
+    # the computer's search keeps alive while it thinks (100,000 and more).
     gc.collect()
     gc.freeze()
     app = make_app(size)
+    app.settle_frames = True
     clock = pygame.time.Clock()
     try:
         while app.running and (max_frames is None or app.frames < max_frames):
