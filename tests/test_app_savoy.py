@@ -380,3 +380,44 @@ def test_rules_page_credits_cameron_browne_with_a_diagram():
 
 def test_savoy_scene_uses_the_shared_panels():
     assert issubclass(SavoyScene, PanelScene)
+
+
+# two-player Savoya, Silver to play a double 2 with its pieces spread out: 67,579 legal turns (build/bench_savoya.py)
+SPREAD = ("d6=B g6=R l8=B l9=B l13=R h11=T h10=LB h8=B d3=L d8=T e10=R j3=T j4=T j7=R j11=LL i12=T d12=B c12=L "
+          "b9=L c8=R f8=T f15=R")
+
+
+@pytest.mark.parametrize("size", [PHONE, DESKTOP])
+def test_a_game_opened_with_its_dice_rolled_lists_its_turns_a_slice_a_frame(size):
+    """A position met with its dice already rolled (a game resumed or opened by a link) used to list its
+    turns, and everything a turn built by taps needs, inside one frame: seconds on a spread-out double. Now
+    the screen opens at once, says what it is doing, and the board takes taps a few dozen frames later, each
+    answered in a frame."""
+    from game.app.games.registry import GAME_SCENES
+    from game.rules.savoya import SavoyaGame
+
+    app = new_app(size)
+    game = SavoyaGame()  # (its caches empty)
+    start = game.position(SPREAD, "Silver", (2, 2), {"players": 2})
+    scene = GAME_SCENES["savoya"](app, game, {"players": 2}, ("Computer 1", "Human"), seed=1, start=start)
+    app.push(scene)
+    assert not game.is_prepared(scene.state) and not scene.sources()
+    pump(app)
+    assert "finding the legal turns" in scene.play_status()[0]
+    if size == PHONE:
+        shot(app, "savoya_listing_390x844")
+    frames = 1
+    while not game.is_prepared(scene.state):
+        pump(app)
+        frames += 1
+        assert frames < 5000
+    assert frames > 10  # a slice a frame
+    pump(app)
+    assert scene.sources() and "finding" not in scene.play_status()[0]
+    # the turn built by taps: each tap's answer (the parts it allows next) from the index
+    src = sorted(scene.sources())[0]
+    tap(app, scene.layout_board.centre(src))
+    dst = sorted(scene.targets(src))[0]
+    tap(app, scene.layout_board.centre(dst))
+    assert [f"{p.src}-{p.dst}" for p in scene.parts] == [f"{src}-{dst}"]
+    assert scene.history.moves == []  # (the human's turn: the computer did not move meanwhile)

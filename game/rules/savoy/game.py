@@ -7,7 +7,6 @@ reading and checking moves, playing them, the results, and the text the referee 
 from __future__ import annotations
 
 import random
-from collections import Counter
 from itertools import permutations, product
 from typing import Any, Iterator, Mapping, Sequence
 
@@ -174,6 +173,21 @@ class SavoyGame(Game[SavoyState, SavoyMove]):
         two-colour seats has tens of thousands of turns, most of a second's work."""
         if not state.over and state.dice:
             yield from self._table_steps(state)
+
+    def is_prepared(self, state: SavoyState) -> bool:
+        """Whether `prepare_play` has nothing left to do in `state` (its table of turns, and the table's index,
+        are at hand)."""
+        if state.over or not state.dice:
+            return True
+        table = self._cache.get(self._table_key(state))
+        return table is not None and "index" in table.__dict__
+
+    def prepare_play(self, state: SavoyState) -> Iterator[None]:
+        """`prepare`, then what a turn built part by part on the board needs (`continuations`, `completed`: the
+        table's index), in small units: for a screen to do while the dice tumble."""
+        if not state.over and state.dice:
+            table = yield from self._table_steps(state)
+            yield from table.index_steps()
 
     def _table_key(self, state: SavoyState) -> tuple:
         rules = state.rules
@@ -418,16 +432,15 @@ class SavoyGame(Game[SavoyState, SavoyMove]):
         after it still leaves the move's board."""
         if state.over or not state.dice:
             return []
-        want = Counter(_single(p) for p in chosen)
         table = self.table(state)
-        nxt: set[Part] = set()
-        for m in table.moves:
-            have = Counter(_single(p) for p in m.parts for _ in range(p.count))
-            if all(have[k] >= n for k, n in want.items()):
-                if m in table.ordered:
-                    nxt.update(k for k in have - want if k not in nxt and self._in_order(state, m, [*chosen, k]))
-                else:
-                    nxt.update(have - want)
+        index = table.index  # (the turns by their parts: a table of 60,000 turns looked through in milliseconds)
+        nxt: set[Part] = set() if chosen else set(index.unordered)
+        for k, rest in index.turns_with([_single(p) for p in chosen]):
+            m = table.moves[k]
+            if m in table.ordered:
+                nxt.update(p for p in dict.fromkeys(rest) if p not in nxt and self._in_order(state, m, [*chosen, p]))
+            else:
+                nxt.update(rest)
         return sorted(nxt, key=Part.sort_key)
 
     def completed(self, state: SavoyState, chosen: Sequence[Part]) -> SavoyMove | None:
@@ -610,7 +623,9 @@ class SavoyGame(Game[SavoyState, SavoyMove]):
             return f"Only the {min(dice)} can be played: the {max(dice)} has no legal landing"
         return f"Only {table.max_pips} of the {total} pips can be used: the rest have no legal landing"
 
-    def details(self, state: SavoyState) -> dict[str, Any]:
+    def details(self, state: SavoyState, turns: bool = True) -> dict[str, Any]:
+        """The position in words and numbers; with `turns` false, without what needs its legal turns listed
+        (``max_pips``, ``must_pass``, ``note``)."""
         board, stacks = self.board, self._stacks
         names = self.seat_names(state)
         pips = self.pips(state)
@@ -644,7 +659,7 @@ class SavoyGame(Game[SavoyState, SavoyMove]):
             info["pip_count_by_colour"] = {board.colours[c]: n for c, n in self._colour_pip_counts(state).items()}
             info["pips_to_home_by_colour"] = {board.colours[c]: n for c, n in self.colour_pips(state).items()}
             info["pass_limit"] = state.rules.draw_passes
-        if phase == "move":
+        if phase == "move" and turns:
             table = self.table(state)
             info["max_pips"] = table.max_pips
             info["must_pass"] = not table.moves

@@ -14,7 +14,7 @@ from heapq import merge
 from typing import Generator, Mapping, Sequence, TypeVar
 
 from ..savoy_board import SAVOY_BOARD, SavoyBoard
-from .notation import Part, SavoyMove, _route_flags
+from .notation import Part, SavoyMove, _route_flags, _single
 
 _PARTS: dict[tuple[SavoyBoard, int, int, bool, bool], tuple[Part, str]] = {}
 
@@ -41,7 +41,8 @@ class TurnTable:
 
     def __init__(self, moves: list[SavoyMove], max_pips: int, winning: int,
                  ordered: frozenset[SavoyMove] = frozenset(),
-                 played: Mapping[SavoyMove, CellChanges] | None = None) -> None:
+                 played: Mapping[SavoyMove, CellChanges] | None = None,
+                 ordered_places: Sequence[int] | None = None) -> None:
         self.moves = moves
         self.max_pips = max_pips  # the most pips a board-changing turn can use (0: must pass)
         self.winning = winning  # how many legal moves win at once
@@ -51,6 +52,8 @@ class TurnTable:
         # the cells a turn changes, where listing found them by playing its parts in order (a seat of two
         # colours whose parts touch a common cell): playing such a turn again is the slow part of applying it
         self.played: Mapping[SavoyMove, CellChanges] = played or {}
+        # the places in `moves` of the moves in `ordered` (found from them when not given)
+        self.ordered_places = ordered_places
 
     @cached_property
     def members(self) -> set[SavoyMove]:
@@ -58,10 +61,93 @@ class TurnTable:
 
     @cached_property
     def by_cells(self) -> dict[tuple, list[SavoyMove]]:
+        run_steps(self.index_steps())
+        return self.__dict__["by_cells"]
+
+    @cached_property
+    def index(self) -> "PartIndex":
+        """What a turn built part by part needs (`SavoyGame.continuations`): see `PartIndex`."""
+        run_steps(self.index_steps())
+        return self.__dict__["index"]
+
+    def index_steps(self) -> Steps[None]:
+        """Builds `index` and `by_cells` in units (a frame loop's, while the dice tumble: a table of 60,000
+        turns takes a few tenths of a second)."""
+        if "index" in self.__dict__:
+            return
+        parts: list[Part] = []  # the single-piece parts, by number
+        numbers: dict[Part, int] = {}
+        singles: list[tuple[int, ...]] = []
+        containing: dict[int, list[int]] = {}
+        unordered: set[int] = set()
         by_cells: dict[tuple, list[SavoyMove]] = {}
-        for m in self.moves:
-            by_cells.setdefault(_cells_key(m), []).append(m)
-        return by_cells
+        # a table's parts are shared objects (see `_part`), a few hundred: each one's single-piece part and
+        # cells worked out once (hashing a Part, a dataclass, is what takes the time)
+        seen: dict[int, tuple[tuple[int, ...], tuple[tuple[str, str], ...]]] = {}
+        ordered = self.ordered_places
+        if ordered is None:
+            ordered = [k for k, m in enumerate(self.moves) if m in self.ordered]
+        in_order = set(ordered)
+        for k, m in enumerate(self.moves):
+            if k % UNIT == UNIT - 1:
+                yield
+            pieces: tuple[int, ...] = ()
+            cells: tuple[tuple[str, str], ...] = ()
+            for p in m.parts:
+                known = seen.get(id(p))
+                if known is None:
+                    single = _single(p)
+                    number = numbers.setdefault(single, len(parts))
+                    if number == len(parts):
+                        parts.append(single)
+                    known = seen[id(p)] = ((number,) * p.count, ((p.src, p.dst),) * p.count)
+                pieces += known[0]
+                cells += known[1]
+            singles.append(pieces)
+            for number in set(pieces):
+                containing.setdefault(number, []).append(k)
+            if k not in in_order:
+                unordered.update(pieces)
+            by_cells.setdefault(tuple(sorted(cells)), []).append(m)
+        self.__dict__["index"] = PartIndex(parts, numbers, singles, containing, unordered, sorted(in_order))
+        self.__dict__["by_cells"] = by_cells
+
+
+class PartIndex:
+    """The legal turns by their single-piece parts, each part a number (`parts`, `numbers`): each turn's parts
+    (`singles`, by its place in the table's moves; a part moving two pieces is there twice), the turns having
+    each part (`containing`), the parts of the turns whose parts may be played in any order (`unordered`)
+    and the places of the others (`ordered`)."""
+
+    def __init__(self, parts: list[Part], numbers: dict[Part, int], singles: list[tuple[int, ...]],
+                 containing: dict[int, list[int]], unordered: set[int], ordered: list[int]) -> None:
+        self.parts = parts
+        self.numbers = numbers
+        self.singles = singles
+        self.containing = containing
+        self.unordered = frozenset(parts[n] for n in unordered)
+        self.ordered = ordered
+
+    def turns_with(self, chosen: Sequence[Part]) -> list[tuple[int, list[Part]]]:
+        """The turns having all the single-piece parts `chosen` (as many times as chosen), each with its other
+        parts: (its place, those parts). Without `chosen`, only the turns whose order of play matters."""
+        parts = self.parts
+        if not chosen:
+            return [(k, [parts[n] for n in self.singles[k]]) for k in self.ordered]
+        wanted = [self.numbers.get(part) for part in chosen]
+        if None in wanted:
+            return []
+        places = min((self.containing[n] for n in set(wanted)), key=len)
+        found = []
+        for k in places:
+            rest = list(self.singles[k])
+            try:
+                for n in wanted:
+                    rest.remove(n)
+            except ValueError:
+                continue
+            found.append((k, [parts[n] for n in rest]))
+        return found
 
 
 def _minus_count(item: tuple[int, int]) -> int:
@@ -159,6 +245,8 @@ def _assemble(legal: Sequence[_Legal], best: int, board: SavoyBoard,
     moves: list[SavoyMove] = []
     changes: dict[SavoyMove, CellChanges] = {}
     played = played or {}
+    written_in_order = set(in_order)
+    places: list[int] = []
     for k, i in enumerate(order):
         if k % BIG_UNIT == 0:
             yield
@@ -166,9 +254,11 @@ def _assemble(legal: Sequence[_Legal], best: int, board: SavoyBoard,
         moves.append(move)
         if i in played:
             changes[move] = played[i]
+        if i in written_in_order:
+            places.append(k)
     ordered = frozenset(SavoyMove("turn", parts[k]) for k in in_order)
     yield from release(texts)
-    return TurnTable(moves, best, winning, ordered, changes)
+    return TurnTable(moves, best, winning, ordered, changes, places)
 
 
 def _grouped_parts(numbers: Sequence[int], show: Mapping[int, tuple[bool, bool]], board: SavoyBoard,

@@ -18,8 +18,9 @@ confirms the whole turn. A typed move (``a4-c4,g4-h4``, ``l7-d4/l6``) works too.
 from __future__ import annotations
 
 import random
+import time
 from collections import Counter
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 import pygame
 
@@ -87,6 +88,9 @@ class SavoyScene(PanelScene):
         self.show_names = True  # the cell names (drawn where the cells are big enough to read them)
         self.layout_board: SavoyLayout | None = None
         self._cached: tuple[SavoyState, tuple[Part, ...]] | None = None
+        # a position met with its dice already rolled (a game resumed or opened by link, an undo) whose turns
+        # are not listed yet: listed a slice a frame (`_refresh`), as while the dice tumble
+        self._listing: tuple[SavoyState, Iterator[None]] | None = None
         self.info: dict[str, Any] = {}
         self.conts: list[Part] = []
         self.done: SavoyMove | None = None
@@ -127,8 +131,18 @@ class SavoyScene(PanelScene):
             key = (state, ())
         self._cached = key
         game = self.game
-        self.info = game.details(state)
-        if self.info["phase"] == "move":
+        listed = game.is_prepared(state)
+        if not listed:  # a slice of the listing each time (each frame: `sync_buttons`); a small table at once
+            if self._listing is None or self._listing[0] is not state:
+                self._listing = (state, iter(game.prepare_play(state)))
+            self._list_turns()
+            listed = self._listing is None
+        self.info = game.details(state, turns=listed)
+        if not listed:
+            self._cached = None  # (again once they are listed)
+            self.conts, self.done, self.board = [], None, state.cells
+            self.part_dice, self.dice_left = [], state.dice
+        elif self.info["phase"] == "move":
             self.conts = game.continuations(state, self.parts)
             self.done = game.completed(state, self.parts) if self.parts else None
             self.board = game.after(state, self.parts)
@@ -177,7 +191,7 @@ class SavoyScene(PanelScene):
         return not self.roller.rolling and self.game.is_chance(self.state)
 
     def busy(self) -> bool:
-        return self.roller.rolling
+        return self.roller.rolling or self._listing is not None
 
     @staticmethod
     def rollers(game: Game, state: SavoyState) -> Sequence[int]:
@@ -213,7 +227,7 @@ class SavoyScene(PanelScene):
         if not self.roll_due():
             return
         move = self.next_roll()
-        now = self.roller.start(move, 2, self.game.prepare(self.game.apply(self.state, move)))
+        now = self.roller.start(move, 2, self.game.prepare_play(self.game.apply(self.state, move)))
         if now is not None:
             self.play(now)
         else:
@@ -548,6 +562,20 @@ class SavoyScene(PanelScene):
             self.play(rolled)
         self.sync_buttons()
 
+    def _list_turns(self) -> None:
+        """A slice of listing the turns of a position met with its dice rolled (see `_listing`; `_refresh`)."""
+        if self._listing is None:
+            return
+        state, work = self._listing
+        if state is not self.state:
+            self._listing = None
+            return
+        deadline = time.perf_counter() + self.roller.work_seconds
+        for _ in work:
+            if time.perf_counter() >= deadline:
+                return
+        self._listing = None
+
     def sync_buttons(self) -> None:
         """Buttons follow the state (also while another screen, such as game over, lies on top)."""
         self._refresh()
@@ -573,6 +601,8 @@ class SavoyScene(PanelScene):
         me = self.player_name(state.to_move)
         if self.roller.rolling:
             words = "Rolling..."
+        elif self._listing is not None:
+            words = f"{self.to_act_words(state.to_move)} with {dice_words(state.dice)}: finding the legal turns..."
         elif state.opening and not state.dice:
             words = "Opening roll: one die each"
         elif not state.dice:
