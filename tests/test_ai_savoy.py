@@ -152,12 +152,14 @@ def test_short_seeded_matches_finish_and_replay():
     assert duel.finished and duel.reason.endswith("home")
 
 
-def test_level_4_searches_its_two_best_turns_one_roll_deeper():
+def test_level_4_plays_its_three_best_turns_on():
     state = random_position({}, 8, 40)
     search = Search(SAVOY, state, level=4, seed=2)
     search.run()
-    assert search.stats()["deep"] == 2 and search.best() in SAVOY.legal_moves(state)
-    assert search.stats()["searched"] >= 2
+    assert search.stats()["deep"] == 3 and search.best() in SAVOY.legal_moves(state)
+    assert search.stats()["searched"] == 3
+    again = Search(SAVOY, state, level=4, seed=2)
+    assert again.run() == search.best()  # (the dice of the turns played on follow the search's seed)
 
 
 def test_our_best_turn_is_the_best_legal_turn_by_the_evaluation():
