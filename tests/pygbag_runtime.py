@@ -699,10 +699,13 @@ def find_app(browser: Browser) -> Any:
     module = sys.modules.get("game.app.main")
     if module is None:
         return None
-    for obj in gc.get_objects():
-        if isinstance(obj, module.App):
-            return obj
-    return None
+    # the app freezes what each frame keeps (game.ai.frames), and gc.get_objects lists no frozen object:
+    # everything is put back to be listed, and frozen again as the app's frame would
+    gc.unfreeze()
+    try:
+        return next((obj for obj in gc.get_objects() if isinstance(obj, module.App)), None)
+    finally:
+        gc.freeze()
 
 
 def tap_events(app: Any, pos: tuple[float, float]) -> None:
