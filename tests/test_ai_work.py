@@ -215,11 +215,12 @@ def test_a_decision_leaves_no_reference_cycles(case):
     assert found == 0
 
 
-#: (game, position, level) of searches that keep much alive: know's tree (MCTS, 12,000 nodes and their states)
-#: and Savoy's boards judged
+#: (game, position, level) of searches that keep much alive: know's tree (MCTS, 12,000 nodes and their states),
+#: Savoy's boards judged and Star's tree (its arrays)
 BIG_WORK = {
     "know level 4": lambda: (GAMES["know"], midgame("know", {}, 5, 40), 4),
     "savoy level 4": lambda: (SAVOY, SAVOY.position(SAVOY_SPREAD, "R", (3, 3)), 4),
+    "star level 4": lambda: (STAR, star_opening(), 4),
 }
 
 

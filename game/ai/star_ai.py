@@ -105,6 +105,10 @@ def winner(cells: list[int] | tuple[int, ...], geo: Geometry, maxi: bool) -> int
     return 0
 
 
+#: the tree's nodes freed per unit of work when a search ends
+RELEASE_UNIT = 2000
+
+
 class Tree:
     """The search tree as a pool of nodes numbered from 0 (the root), held in arrays.
 
@@ -206,6 +210,13 @@ def think(game: StarGame, state: StarState, level: int, rng: random.Random,
     value = stats[best * STRIDE + W] / visits if visits else 0.5
     report.update(playouts=budget, value=round(value, 4), visits=visits, nodes=len(tree))
     move = StarMove("place", board(state.size).names[tree.moves[ROOT][best]])
+    # the tree's arrays (a level-4 tree: 90,000 memory blocks) freed a unit at a time: at once, as the
+    # generator returns, they took 12 ms here, several times that in the browser
+    for nodes in (tree.moves, tree.stats, tree.kids):
+        while nodes:
+            del nodes[-RELEASE_UNIT:]
+            yield 1.0
+    del tree
     # the mover's chance as the search sees it: the opening stone's owner gets the lesser of its value and
     # the swap's; the second player the better of placing and swapping
     mine = min(value, 1 - value) if balanced else value
