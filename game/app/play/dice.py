@@ -33,6 +33,15 @@ def draw_die_face(surface: pygame.Surface, rect: pygame.Rect, value: int, *, bor
         pygame.draw.line(surface, theme.BAD, rect.bottomleft, rect.topright, max(2, rect.width // 12))
 
 
+def work_slice(work: Iterator[None], seconds: float) -> bool:
+    """Do units of `work` for about `seconds` (at least one); True once it is all done."""
+    deadline = time.perf_counter() + seconds
+    for _ in work:
+        if time.perf_counter() >= deadline:
+            return False
+    return True
+
+
 class DiceRoller:
     """A roll with a short tumble: `start(move, n)` shows n tumbling dice for `seconds`, then `update`
     hands the roll move back (once) for the scene to play through its history.
@@ -76,13 +85,8 @@ class DiceRoller:
         (else None)."""
         if self.move is None:
             return None
-        if self.work is not None:
-            deadline = time.perf_counter() + self.work_seconds
-            for _ in self.work:
-                if time.perf_counter() >= deadline:
-                    break
-            else:
-                self.work = None
+        if self.work is not None and work_slice(self.work, self.work_seconds):
+            self.work = None
         self.left -= dt
         if self.left <= 0 and self.work is None:
             move, self.move = self.move, None

@@ -18,13 +18,12 @@ confirms the whole turn. A typed move (``a4-c4,g4-h4``, ``l7-d4/l6``) works too.
 from __future__ import annotations
 
 import random
-import time
 from collections import Counter
 from typing import Any, Callable, Iterator, Sequence
 
 import pygame
 
-from game.app.play.dice import DiceRoller
+from game.app.play.dice import DiceRoller, work_slice
 from game.app.play.motion import Slide
 from game.app.play.panels import PanelScene
 from game.app.ui import theme
@@ -570,11 +569,8 @@ class SavoyScene(PanelScene):
         if state is not self.state:
             self._listing = None
             return
-        deadline = time.perf_counter() + self.roller.work_seconds
-        for _ in work:
-            if time.perf_counter() >= deadline:
-                return
-        self._listing = None
+        if work_slice(work, self.roller.work_seconds):
+            self._listing = None
 
     def sync_buttons(self) -> None:
         """Buttons follow the state (also while another screen, such as game over, lies on top)."""
