@@ -436,8 +436,8 @@ class SavoyGame(Game[SavoyState, SavoyMove]):
         index = table.index  # (the turns by their parts: a table of 60,000 turns looked through in milliseconds)
         nxt: set[Part] = set() if chosen else set(index.unordered)
         for k, rest in index.turns_with([_single(p) for p in chosen]):
-            m = table.moves[k]
-            if m in table.ordered:
+            if k in index.ordered:  # (its place: hashing the move itself is the slow part)
+                m = table.moves[k]
                 nxt.update(p for p in dict.fromkeys(rest) if p not in nxt and self._in_order(state, m, [*chosen, p]))
             else:
                 nxt.update(rest)

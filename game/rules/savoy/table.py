@@ -109,7 +109,7 @@ class TurnTable:
             if k not in in_order:
                 unordered.update(pieces)
             by_cells.setdefault(tuple(sorted(cells)), []).append(m)
-        self.__dict__["index"] = PartIndex(parts, numbers, singles, containing, unordered, sorted(in_order))
+        self.__dict__["index"] = PartIndex(parts, numbers, singles, containing, unordered, frozenset(in_order))
         self.__dict__["by_cells"] = by_cells
 
 
@@ -120,7 +120,7 @@ class PartIndex:
     and the places of the others (`ordered`)."""
 
     def __init__(self, parts: list[Part], numbers: dict[Part, int], singles: list[tuple[int, ...]],
-                 containing: dict[int, list[int]], unordered: set[int], ordered: list[int]) -> None:
+                 containing: dict[int, list[int]], unordered: set[int], ordered: frozenset[int]) -> None:
         self.parts = parts
         self.numbers = numbers
         self.singles = singles
@@ -133,7 +133,7 @@ class PartIndex:
         parts: (its place, those parts). Without `chosen`, only the turns whose order of play matters."""
         parts = self.parts
         if not chosen:
-            return [(k, [parts[n] for n in self.singles[k]]) for k in self.ordered]
+            return [(k, [parts[n] for n in self.singles[k]]) for k in sorted(self.ordered)]
         wanted = [self.numbers.get(part) for part in chosen]
         if None in wanted:
             return []
