@@ -421,3 +421,47 @@ def test_a_game_opened_with_its_dice_rolled_lists_its_turns_a_slice_a_frame(size
     tap(app, scene.layout_board.centre(dst))
     assert [f"{p.src}-{p.dst}" for p in scene.parts] == [f"{src}-{dst}"]
     assert scene.history.moves == []  # (the human's turn: the computer did not move meanwhile)
+
+
+def test_undo_against_the_computer_lists_no_more_than_the_last_positions():
+    """Undo looks for the person's last decision from the end of the game, and a position's forced move is
+    remembered once found: it used to list the moves of every past position of the game (over half a
+    second in a long game of two-player Savoya, in one frame)."""
+    import random
+
+    from game.app.games.registry import GAME_SCENES
+    from game.rules.savoya import SavoyaGame
+
+    app = new_app(DESKTOP)
+    game = SavoyaGame()
+    scene = GAME_SCENES["savoya"](app, game, {"players": 2}, ("Human", "Computer 1"), seed=3)
+    app.push(scene)
+    pump(app)
+    history, rng = scene.history, random.Random(5)
+    while len(history.moves) < 120 or game.is_chance(history.state) or not scene.human_decides(history.state):
+        if game.is_chance(history.state):
+            history.roll()
+        else:
+            history.play(rng.choice(game.legal_moves(history.state)))
+    scene._refresh()
+    pump(app)
+    listed = []
+    real = game.legal_moves
+    game.legal_moves = lambda state: listed.append(state) or real(state)
+    try:
+        before = len(history.moves)
+        press(app, "undo")
+    finally:
+        del game.legal_moves
+    assert len(history.moves) < before
+    assert scene.human_decides(history.state) and not game.is_chance(history.state)
+    assert len(listed) <= 4, len(listed)
+    # back and forth: the positions met are remembered
+    listed.clear()
+    game.legal_moves = lambda state: listed.append(state) or real(state)
+    try:
+        press(app, "redo")
+        press(app, "undo")
+    finally:
+        del game.legal_moves
+    assert len(listed) <= 4, len(listed)

@@ -118,6 +118,7 @@ class GameScene(Seating, Scene):
         self._waiting: Any = None        # the position the computer (or a roll, a forced move) waits in ...
         self._waited = 0.0               # ... and for how long
         self._forced: tuple[Any, Any] | None = None  # (state, its only legal move or None), for the state shown
+        self._forced_moves: dict[Any, Any] = {}  # every state's forced move (or None) found so far
         self._forced_said: Any = None    # the state whose forced move the message line announced
         self._live: GameHistory | None = None  # the game itself while one of its positions is reviewed
         self.review_at: int | None = None      # the number of moves shown while reviewing
@@ -287,18 +288,31 @@ class GameScene(Seating, Scene):
 
     def forced_move(self, state: Any = None) -> Any:
         """The move that is the only legal one in `state` (now by default), for whoever is to play it, or None:
-        a pass on Star's full board, a Savoy player who cannot move."""
+        a pass on Star's full board, a Savoy player who cannot move. Remembered per state (states are
+        values): Undo asks it of past positions, and listing a spread-out double of Savoya's again would
+        hold a frame for most of a second."""
         state = self.state if state is None else state
+        if state is self.history.state and self.history.ended_early:
+            return None
         cached = self._forced
         if cached is not None and cached[0] is state:
             return cached[1]
+        try:
+            return self._forced_moves[state]
+        except KeyError:
+            pass
+        except TypeError:  # (a game whose states cannot be keys: asked again each time)
+            pass
         move = None
-        over = self.game.outcome(state) is not None or (state is self.history.state and self.history.ended_early)
-        if not over and not self.game.is_chance(state) and self.game.to_move(state) is not None \
-                and self.lists_every_move(state):
+        if self.game.outcome(state) is None and not self.game.is_chance(state) \
+                and self.game.to_move(state) is not None and self.lists_every_move(state):
             legal = self.game.legal_moves(state)
             move = legal[0] if len(legal) == 1 else None
         self._forced = (state, move)
+        try:
+            self._forced_moves[state] = move
+        except TypeError:
+            pass
         return move
 
     def lists_every_move(self, state: Any) -> bool:
@@ -553,12 +567,14 @@ class GameScene(Seating, Scene):
         if self.has_computer and not self.has_human:
             self.paused = True
         elif self.has_computer:
-            mine = [k for k in range(len(history.moves))
-                    if self.human_decides(history.states[k]) and not self.automatic(history.states[k])]
-            if not mine:
+            # the person's last decision, looked for from the end (each past position asked is a listing of
+            # its moves, unless remembered)
+            mine = next((k for k in range(len(history.moves) - 1, -1, -1)
+                         if self.human_decides(history.states[k]) and not self.automatic(history.states[k])), None)
+            if mine is None:
                 self.say("Nothing of yours to undo yet.", error=True)
                 return
-            count = len(history.moves) - mine[-1]
+            count = len(history.moves) - mine
         else:
             while count < len(history.moves) and self.automatic(history.states[len(history.moves) - count]):
                 count += 1
