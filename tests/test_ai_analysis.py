@@ -28,7 +28,7 @@ SAVOY = GAMES["savoy"]
 
 
 def missed_win_game(game=SAVOY, options=None, seed=2, players=2):
-    """A short dice game (Savoy, or Savoya for `players`, two pieces a colour) of level-1 moves in which,
+    """A short dice game (Savoy, or Savoya for `players`, two pieces a colour) of beginners' moves in which,
     the first time a player can bring their last piece home, they play the turn their engine's evaluation
     likes least instead; that ply and the winning turns."""
     from game.ai import savoy_ai, savoya_ai
@@ -55,7 +55,8 @@ def missed_win_game(game=SAVOY, options=None, seed=2, players=2):
             bad, wins = len(history.moves), [str(m) for m in winning]
             history.play(worst)
             continue
-        history.play(best_move(game, state, 1, seed=len(history.moves)))
+        # (Savoy's level 2 slips among the best 3 boards, as Savoya's level 1)
+        history.play(best_move(game, state, 2 if game is SAVOY else 1, seed=len(history.moves)))
     assert bad >= 0 and len(history.moves) < 200
     return history, bad, wins
 
@@ -246,5 +247,5 @@ def test_referee_analyse_as_a_command():
     assert positions[3]["best"] in info["legal"] and positions[3]["move"] is None
     text = subprocess.run([sys.executable, "-m", "game.referee", "savoy", "-stack=2", "--seed", "3", "--moves", moves,
                            "--analyse"], capture_output=True, text=True, cwd=REPO, timeout=600).stdout
-    assert text.splitlines()[-2].startswith("Analysis (level 3, 4 positions): win chances at the start R 0.50, L 0.50")
+    assert text.splitlines()[-2].startswith("Analysis (level 4, 4 positions): win chances at the start R 0.50, L 0.50")
     assert f"{MIN_SWING:.2f}" in text.splitlines()[-1] or "better was" in text

@@ -177,13 +177,13 @@ SAVOY_UNIT_CALLS = 8_000
 def test_savoy_units_list_a_spread_out_double_in_several(case, monkeypatch):
     """The opponent's reply to a double, where the pieces are spread, is a thousand turns or more: listed
     and played in one unit (`turn_boards`), 10,000-15,000 calls, 5-15 ms, and with a full garbage collection
-    falling in it, a frame held for 30-90 ms in level-3 self-play. The rules list them in units
+    falling in it, a frame held for 30-90 ms in self-play of the search (level 4). The rules list them in units
     (`turn_board_steps`) and the engine yields between them; building the evaluation's tables (race_pips)
     on the first search is done in units too."""
     import game.ai.savoy_ai  # noqa: F401  (imported already: the units counted are the search's own)
 
     game, state, _ = CASES[case]()
-    _, heaviest, steps = heaviest_step(game, state, 3, monkeypatch, slice_seconds=0.0)
+    _, heaviest, steps = heaviest_step(game, state, 4, monkeypatch, slice_seconds=0.0)
     assert steps > 100
     assert heaviest <= SAVOY_UNIT_CALLS, f"{case}: a unit made {heaviest} calls"
 
@@ -200,13 +200,14 @@ NO_CYCLE_CASES = {
 def test_a_decision_leaves_no_reference_cycles(case):
     """The app freezes what each frame keeps alive out of the garbage collector's way (game.ai.frames), so a
     reference cycle made by the computer's work would stay until a screen is closed: its work makes none.
-    After a decision at level 3, with the collector off meanwhile, a full collection finds nothing (know's
+    After a decision at level 3 (Savoy's 4: its search), with the collector off meanwhile, a full collection finds nothing (know's
     path search found 9,000-44,000 objects: a recursive inner function, a cycle through its own closure)."""
     game, state, _ = NO_CYCLE_CASES[case]()
+    level = 4 if game is SAVOY else 3  # (Savoy's level 3 chooses by the evaluation alone: its search is level 4)
     gc.collect()
     gc.disable()
     try:
-        search = Search(game, state, 3, seed=1)
+        search = Search(game, state, level, seed=1)
         search.run()
         del search
         found = gc.collect()
@@ -239,5 +240,5 @@ def test_a_search_frees_its_work_a_unit_at_a_time(case):
         now = sys.getallocatedblocks()
         held, most_freed = max(held, now - start), max(most_freed, before - now)
         before = now
-    assert held > 50_000
+    assert held > 40_000  # (twice the bound below: freed at once, it would fail)
     assert most_freed < 20_000, f"{case}: one step freed {most_freed} of {held} blocks"

@@ -240,7 +240,7 @@ def _engine(game: Game, state: Any, level: int, rng: random.Random) -> Generator
 
 #: game name -> how its positions are valued (levels chosen so a whole game takes seconds, not minutes)
 METHODS: dict[str, Method] = {
-    "savoy": Method(_savoy, 3),
+    "savoy": Method(_savoy, 4),
     "savoya": Method(_savoya, 2),
     "star": Method(_star, 2),
     "know": Method(_know, 2, _know_sides),
