@@ -94,8 +94,8 @@ HOLD_RACE = 8
 #: exposure (the chance a single piece is pinned by the next roll, times what the pin costs) counted for the
 #: player not on roll, and for the one on roll. Pins decide Savoy: in 700 level-2 self-play games the
 #: player holding more pins won 61% (three more: 91%), where the one ahead in the race won 50%. At (1.0, 0.3)
-#: level 3, judging boards after the opponent's replies with itself on roll, left its pieces open and lost
-#: to level 2 (1 of 12); at (2.0, 1.0) it won 34 of 48 (issue 24's note)
+#: the search (level 4), judging boards after the opponent's replies with itself on roll, left its pieces open
+#: and lost to the 1-ply choice (1 of 12); at (2.0, 1.0) it won 34 of 48 (issue 24's notes)
 EXPOSED_WEIGHT = (2.0, 1.0)
 #: the chance a single piece is pinned by a player who can no longer win (a deadlock they would hold, see
 #: `_locked`) counted at these shares: for the player not on roll, and for the one on roll (who may move it)
