@@ -18,6 +18,7 @@ import pytest
 
 from app_helpers import MAX_FRAMES, PHONE, new_app
 from game.app.games.registry import GAME_SCENES
+from game.app.main import QUIET_FRAMES
 from game.app.play.computer import Thinking
 from game.app.play.game_scene import GameScene
 from game.app.screens.menu import MenuScene
@@ -40,12 +41,12 @@ def collector():
         gc.collect()
 
 
-def spread_out_game(app):
-    """The game screen at `SPREAD`, both seats the computer at level 3, with no pause before its moves; with
-    its own game object, whose caches (of the turns listed) go with the screen."""
+def spread_out_game(app, seats=("Computer 3", "Computer 3")):
+    """The game screen at `SPREAD`, both seats the computer at level 3 unless `seats` say otherwise, with no
+    pause before its moves; with its own game object, whose caches (of the turns listed) go with the screen."""
     game = SavoyaGame()
     start = game.position(SPREAD, "Silver", (2, 2), {"players": 2})
-    scene = GAME_SCENES["savoya"](app, game, {"players": 2}, ("Computer 3", "Computer 3"), seed=1, start=start)
+    scene = GAME_SCENES["savoya"](app, game, {"players": 2}, seats, seed=1, start=start)
     scene.computer_pause = 0
     app.push(scene)
     return scene
@@ -92,10 +93,51 @@ def test_a_closed_screen_leaves_nothing_behind_though_its_frames_were_frozen(col
     del scene
     app.pop()  # back to the menu (which keeps the game in progress: its history, not its screen)
     assert isinstance(app.top, MenuScene)
-    app.step()
+    for _ in range(QUIET_FRAMES):  # (the full collection waits for a quiet moment: see the next test)
+        app.step()
     assert gone() is None  # the screen refers to itself (its buttons' actions): freed by the full collection
     # nothing unreachable was kept frozen: with everything put back, a full collection finds (almost) nothing,
     # and nothing of the game's screen or its computer lives on
     gc.unfreeze()
     assert gc.collect() < 100
     assert not [o for o in gc.get_objects() if isinstance(o, (GameScene, Thinking))]
+
+
+def test_a_screen_closed_while_the_computer_thinks_is_collected_once_all_is_quiet(collector):
+    """The full collection a closed screen asks for walks everything that lives: with two-player Savoya's
+    table of 67,579 turns and the boards judged, over 100 ms here in one frame (measured: the Rules page
+    closed while the computer thinks). It waits until no screen is working and nothing was pressed for
+    `QUIET_FRAMES` frames: here, until the computer has moved."""
+    from game.app.screens.rules import RulesScene
+
+    app = new_app(PHONE)
+    app.settle_frames = True
+    app.step()
+    scene = spread_out_game(app, ("Human", "Computer 3"))
+    for _ in range(MAX_FRAMES):
+        if scene.thinking is not None and scene.thinking.progress() >= 0.3:
+            break
+        app.step()
+    assert scene.thinking is not None and not scene.history.moves
+    full = []
+
+    def count(phase, info):
+        if phase == "start" and info["generation"] == 2:
+            full.append((len(scene.history.moves), scene.working()))
+
+    rules = app.push(RulesScene(app, scene.game, scene.rules_page))
+    app.step()
+    gone = weakref.ref(rules)
+    app.pop()  # (no press: the quiet frames count on)
+    del rules
+    gc.callbacks.append(count)
+    try:
+        frames = 0
+        while gone() is not None:
+            app.step()
+            frames += 1
+            assert frames < MAX_FRAMES, "the closed screen was never collected"
+    finally:
+        gc.callbacks.remove(count)
+    # one full collection, after the computer's move, with no screen working
+    assert full == [(full[0][0], False)] and full[0][0] >= 1

@@ -13,7 +13,9 @@ collection. The collector then only ever walks what one frame made. Frozen objec
 reference counting as usual; what freezing can keep alive is a reference cycle frozen while in use
 and dropped later (a screen closed, for one): `thaw` puts everything back, collects it all once and
 freezes what lives. The host calls it where the pause of one full collection is acceptable (the app:
-in the frame after a screen was closed).
+after a screen was closed, at the first quiet moment, when no screen is working and nothing was pressed for
+half a second: it walks everything that lives, 12-40 ms on leaving a game, and over 100 ms while
+two-player Savoya's computer thinks about a spread-out double).
 
 The engines make no reference cycles in their work (tests/test_ai_work.py checks that a decision
 leaves none), so during a search `settle` finds nothing to free and `thaw` finds only the host's own.

@@ -39,6 +39,9 @@ from game.rules.reading import quote, whole_number
 DEFAULT_SIZE = (1280, 720)
 #: frames between two looks at the page's address (a link pasted there opens without a reload)
 ADDRESS_EVERY = 30
+#: frames with no press, tap or key (and no screen working) before the full garbage collection a closed
+#: screen asks for (`App.settle`): half a second
+QUIET_FRAMES = 30
 MIN_SIDE, MAX_SIDE = 240, 8192
 IS_BROWSER = sys.platform == "emscripten"
 
@@ -66,6 +69,8 @@ class App:
         # by `amain`, the app's own loop; off for an app a test or a benchmark drives, unless it asks
         self.settle_frames = False
         self._stack_before: tuple[Scene, ...] = ()
+        self._thaw_due = False  # a screen was closed since the last full collection
+        self._quiet_frames = 0  # frames since the last press, tap or key
 
     # -- games in progress ---------------------------------------------------------------
     @property
@@ -197,6 +202,7 @@ class App:
             return
         if ev.type in (pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN, pygame.KEYDOWN):
             self.sound.unlock()
+            self._quiet_frames = 0
         for intent in self.mapper.translate(ev):
             self.dispatch(intent)
 
@@ -241,14 +247,19 @@ class App:
 
     def settle(self) -> None:
         """The end of a frame for the garbage collector (see game.ai.frames): what this frame made and
-        keeps, the computer's work above all, frozen so that no later collection walks it. At the end of
-        a frame in which a screen was closed (since the last one's end), one full collection instead:
-        whatever reference cycle the screen made was frozen with it and would otherwise live on. That
-        collection walks all that lives (a few ms at the menu; while two-player Savoya's computer thinks
-        about a spread-out double, tens of ms, once)."""
+        keeps, the computer's work above all, frozen so that no later collection walks it. After a screen
+        was closed, one full collection instead: whatever reference cycle the screen made was frozen with it
+        and would otherwise live on. That collection walks all that lives: 12-40 ms here on leaving a game
+        for the menu, several times that in the browser, and over 100 ms while two-player Savoya's computer
+        thinks about a spread-out double. So it waits for a quiet moment, when nothing moves on the screen:
+        no scene working (`Scene.working`) and no press, tap or key for `QUIET_FRAMES` frames."""
         before, self._stack_before = self._stack_before, tuple(self.stack)
         if any(all(scene is not kept for kept in self.stack) for scene in before):
-            del before
+            self._thaw_due = True
+        del before
+        self._quiet_frames += 1
+        if self._thaw_due and self._quiet_frames >= QUIET_FRAMES and not any(s.working() for s in self.stack):
+            self._thaw_due = False
             frames.thaw()
         else:
             frames.settle()

@@ -271,6 +271,9 @@ class GameScene(Seating, Scene):
         capture fading): the computer waits for it."""
         return False
 
+    def working(self) -> bool:
+        return self.thinking is not None or self.hint is not None or self.busy()
+
     def start_roll(self) -> None:
         """Throw the dice due (a scene with a tumble overrides this); always the game's own roll."""
         if self.history.roll_due():

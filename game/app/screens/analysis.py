@@ -143,6 +143,9 @@ class AnalysisScene(Scene):
         self._listed: Any = None
 
     # -- the position looked at ----------------------------------------------------------------
+    def working(self) -> bool:
+        return not (self.run.done or self.run.failed)
+
     def count(self) -> int:
         return len(self.run.analysis.states)
 

@@ -105,6 +105,11 @@ class Scene:
         """What moves by itself in this scene, while another screen lies over it (the app calls `update`
         of the top scene only, and this of the scenes drawn under it)."""
 
+    def working(self) -> bool:
+        """Whether the scene has work under way that it spreads over frames (the computer thinking, an
+        analysis): the app puts off its full garbage collection until no scene has (`App.settle`)."""
+        return False
+
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BG)
 
