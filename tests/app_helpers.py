@@ -6,10 +6,13 @@ import os
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+import atexit  # noqa: E402
+import shutil  # noqa: E402
 import tempfile  # noqa: E402
 
-# saved games go to a throw-away folder, never to the real home
+# saved games go to a throw-away folder, never to the real home (removed when the run ends)
 os.environ["PBMGAMES_HOME"] = tempfile.mkdtemp(prefix="pbmgames-test-")
+atexit.register(shutil.rmtree, os.environ["PBMGAMES_HOME"], True)
 
 import math  # noqa: E402
 import random  # noqa: E402
