@@ -339,6 +339,18 @@ def test_a_hint_shows_a_legal_move_and_does_not_play_it(name, options):
     assert scene.shown_hint() is None
 
 
+def test_a_savoy_hint_is_the_search_of_its_level_4():
+    """Savoy's levels 1-3 choose by the evaluation alone and its search is level 4 (as cheap as the other
+    games' level 3): a hint is that search's choice, and says so."""
+    app, scene = open_game("savoy", ("Human", "Computer 1"), {"stack": 3}, seed=3)
+    frames_until(app, scene, lambda: scene.human_decides(scene.state) or bool(human_turn(app, scene)))
+    press(app, "hint")
+    assert scene.hint is not None and scene.hint.level == 4
+    frames_until(app, scene, lambda: scene.hint is None)
+    assert scene.shown_hint() in scene.game.legal_moves(scene.state)
+    assert "the computer's choice at level 4" in scene.message
+
+
 def test_a_hint_is_thought_a_slice_at_a_time_and_can_be_stopped():
     app, scene = open_game("star", ("Human", "Computer 1"), {"size": 6})
     press(app, "hint")

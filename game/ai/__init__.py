@@ -21,9 +21,10 @@ from __future__ import annotations
 
 from .analysis import Analysis, analyse
 from .baselines import greedy_move, random_move
-from .search import DEFAULT_LEVEL, LEVELS, AIError, Search, best_move, engine_for
+from .search import DEFAULT_LEVEL, LEVELS, AIError, Search, best_move, engine_for, hint_level
 
 __all__ = [
     "Search", "best_move", "LEVELS", "DEFAULT_LEVEL", "AIError", "random_move", "greedy_move", "engine_for",
+    "hint_level",
     "Analysis", "analyse",
 ]

@@ -67,6 +67,8 @@ LEVEL_SETTINGS = {
     3: (0, 1),
     4: (8, 1),
 }
+#: the level a hint plays at (`game.ai.search.hint_level`): the search, as the other games' hints are theirs
+HINT_LEVEL = 4
 #: per level: positions judged after the replies beyond which no further candidate is searched
 #: (at least two are), which bounds the work where pieces spread and doubles open thousands of replies
 NODE_BUDGET = {1: 0, 2: 0, 3: 0, 4: 20_000}

@@ -67,6 +67,12 @@ def engine_module(game: Game) -> Any:
         return importlib.import_module(f"{__package__}.generic_ai")
 
 
+def hint_level(game: Game) -> int:
+    """The level whose choice a hint gives: the engine's own ``HINT_LEVEL`` where it has one, else
+    `DEFAULT_LEVEL` (Savoy's search, its level 4, costs what other games' level 3 does)."""
+    return getattr(engine_module(game), "HINT_LEVEL", DEFAULT_LEVEL)
+
+
 def engine_for(game: Game) -> Think:
     """The `think` function of `game`'s engine (the generic one when it has none of its own)."""
     return engine_module(game).think

@@ -38,7 +38,7 @@ from typing import Any, Sequence
 
 import pygame
 
-from game.ai import DEFAULT_LEVEL
+from game.ai import DEFAULT_LEVEL, hint_level
 from game.app.play.analysing import AnalysisRun
 from game.app.play.computer import MOVE_PAUSE, SLICE, Thinking, search_seed
 from game.app.play.motion import MOTION_SECONDS, Frame, Motion, Slide
@@ -492,7 +492,7 @@ class GameScene(Seating, Scene):
         if not self.hint_available():
             return
         self.hint_move = self.hint_state = None
-        self.hint = self._search(DEFAULT_LEVEL)
+        self.hint = self._search(hint_level(self.game))
         if self.hint is not None:
             self.say("Looking for a hint...")
 
@@ -528,7 +528,7 @@ class GameScene(Seating, Scene):
         self.hint_move, self.hint_state = move, self.state
         words = self.move_words(move)
         self.say(f"Hint: {move}" + (f" ({words})" if words else "")
-                 + f", the computer's choice at level {DEFAULT_LEVEL}. It is not played: play it, or any move you like.")
+                 + f", the computer's choice at level {hint.level}. It is not played: play it, or any move you like.")
 
     def move_words(self, move: Any) -> str:
         """`move` in words, where its notation alone says little to a newcomer (Truchet's ``cd45:d2>b6``:
