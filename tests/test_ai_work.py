@@ -240,5 +240,6 @@ def test_a_search_frees_its_work_a_unit_at_a_time(case):
         now = sys.getallocatedblocks()
         held, most_freed = max(held, now - start), max(most_freed, before - now)
         before = now
-    assert held > 40_000  # (twice the bound below: freed at once, it would fail)
-    assert most_freed < 20_000, f"{case}: one step freed {most_freed} of {held} blocks"
+    assert held > 25_000  # (30,000-45,000 for Savoy, depending on what earlier tests left cached)
+    # freed at once, nearly all it held would go in one step
+    assert most_freed < min(20_000, held // 2), f"{case}: one step freed {most_freed} of {held} blocks"
