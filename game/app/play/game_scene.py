@@ -117,7 +117,7 @@ class GameScene(Seating, Scene):
         self.flash_left = 0.0            # ... for this many more seconds
         self._waiting: Any = None        # the position the computer (or a roll, a forced move) waits in ...
         self._waited = 0.0               # ... and for how long
-        self._forced: tuple[Any, Any] | None = None  # (state, its only legal move or None), for the state shown
+        self._forced: tuple[Any, Any] | None = None  # (state, its only legal move or None): the state shown, asked each frame
         self._forced_moves: dict[Any, Any] = {}  # every state's forced move (or None) found so far
         self._forced_said: Any = None    # the state whose forced move the message line announced
         self._live: GameHistory | None = None  # the game itself while one of its positions is reviewed
@@ -302,9 +302,7 @@ class GameScene(Seating, Scene):
             return cached[1]
         try:
             return self._forced_moves[state]
-        except KeyError:
-            pass
-        except TypeError:  # (a game whose states cannot be keys: asked again each time)
+        except (KeyError, TypeError):  # (TypeError: a game whose states cannot be keys, asked again each time)
             pass
         move = None
         if self.game.outcome(state) is None and not self.game.is_chance(state) \
