@@ -47,7 +47,7 @@ from .search import Report
 LEVELS: dict[int, tuple[int, int, int, float]] = {
     1: (1, 3, 0, 0.1),
     2: (600, 1, 0, 0.1),
-    3: (3000, 1, 0, 0.1),
+    3: (1500, 1, 0, 0.1),
     4: (12000, 1, 0, 0.1),
 }
 
