@@ -22,8 +22,11 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def test_ctrl_c_in_the_terminal_quits_without_a_traceback(tmp_path):
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PBMGAMES_HOME=str(tmp_path))
+    # A shell without job control starts a background job with Ctrl-C ignored, and the game would inherit
+    # that (the whole suite run as `... &` from a script): the game starts as a terminal would start it.
     game = subprocess.Popen([sys.executable, "-m", "game"], cwd=ROOT, env=env, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
+                            stderr=subprocess.PIPE, text=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     time.sleep(5)  # started and drawing frames (a stop while it loads is quiet too)
     assert game.poll() is None
     game.send_signal(signal.SIGINT)
