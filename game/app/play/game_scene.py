@@ -117,7 +117,7 @@ class GameScene(Seating, Scene):
         self.flash_left = 0.0            # ... for this many more seconds
         self._waiting: Any = None        # the position the computer (or a roll, a forced move) waits in ...
         self._waited = 0.0               # ... and for how long
-        self._forced: tuple[Any, Any] | None = None  # (state, its only legal move or None): the state shown, asked each frame
+        self._forced: tuple[Any, Any] | None = None  # (state shown, its only legal move or None), asked each frame
         self._forced_moves: dict[Any, Any] = {}  # every state's forced move (or None) found so far
         self._forced_said: Any = None    # the state whose forced move the message line announced
         self._live: GameHistory | None = None  # the game itself while one of its positions is reviewed
