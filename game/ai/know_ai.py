@@ -45,7 +45,8 @@ from .search import Report
 #: of the best moves it picks from at random (a beginner does not always find the best),
 #: plies of random playout before the evaluation, UCT exploration constant
 #: (level 3's budget spaces the ladder: at 3,000 nodes level 4 won only 57.5% against it, at 1,500 it won
-#: only 57.5% against level 2; at 2,000 level 3 won 29 of 40 and level 4 16 of 22: build/bench_ai.py --only ladder)
+#: only 57.5% against level 2; at 2,000 level 3 won 29 of 40 against level 2 and level 4 won 27 of 40 against it:
+#: build/bench_ai.py know --only ladder, seeds 0-19 each twice, seats swapped)
 LEVELS: dict[int, tuple[int, int, int, float]] = {
     1: (1, 3, 0, 0.1),
     2: (600, 1, 0, 0.1),
