@@ -160,3 +160,47 @@ def test_a_stall_costs_both_sides_so_the_side_ahead_moves_on():
     # with the stall valued, Red rolls and moves instead of declaring the Path again
     assert str(best_move(KNOW, stalled, level=3, seed=1)) == "nopath"
     assert str(best_move(KNOW, stalled, level=2, seed=1)) == "nopath"
+
+
+def test_a_game_that_drags_hurries_the_computer_toward_resolution():
+    """From level-3 self-play (seed 41, 473 plies before the hurry): from ply ~50 both sides stood one to three
+    moves from Resolution, each move of a side's free piece putting influence on the other's target. From the
+    cycle's 60th turn the computer's search values an unresolved position less each turn, a Resolution as before."""
+    from pathlib import Path
+
+    from game.ai import know_ai
+    from game.rules.record import read_record
+
+    history = read_record((Path(__file__).parent / "data" / "know_standoff.txt").read_text(encoding="utf-8"))
+    state = history.states[287]  # turn 103: Red to move with a 1 to play
+    assert state.phase == MOVE and state.turn == 103 and state.cycle_began == 0
+    calm = dataclasses.replace(state, cycle_began=state.turn)  # the same position at the start of a cycle
+    assert know_ai.hurry(calm) == 1.0 and know_ai.hurry(history.states[150]) == 1.0  # (turn 54)
+    keep = know_ai.hurry(state)
+    assert keep == pytest.approx(0.97 ** 43)
+    # the computer's search is hurried; the analysis judges with the evaluation itself
+    hurried = know_ai.policy_for(state, 3, hurried=True)
+    assert hurried.evaluate(state) == pytest.approx(tuple(keep * v for v in evaluate(state)))
+    assert hurried.exploration == pytest.approx(keep * know_ai.policy_for(state, 3).exploration)
+    assert know_ai.policy_for(state, 3).evaluate is evaluate and know_ai.policy_for(calm, 3, hurried=True).evaluate is evaluate
+    # Red takes the move that brings its own Resolution nearer; unhurried, one that leaves it where it was
+    def after(move):
+        pos = KNOW.apply(state, move).pos
+        return moves_to_resolve(pos, 0, Snapshot(pos)), moves_to_resolve(pos, 1, Snapshot(pos))
+    chosen, unhurried = best_move(KNOW, state, 3, seed=1), best_move(KNOW, calm, 3, seed=1)
+    assert after(chosen)[0] < after(unhurried)[0] and after(chosen)[1] >= after(unhurried)[1]
+    # a Resolution (here the catch-up that follows it) keeps its value
+    resolved = KNOW.play(KNOW.position(NEAR, phase=MOVE, dice=(2,)), "8.2-8.0")[1]
+    late = dataclasses.replace(resolved, turn=200)
+    assert know_ai.hurry(late) < 0.05 and know_ai.policy_for(late, 3, hurried=True).evaluate(late) == evaluate(late)
+
+
+def test_the_hurry_counts_a_cycle_as_a_two_player_game_does():
+    from game.ai.know_ai import hurry
+
+    two, three, four = (KNOW.new({"players": n}) for n in (2, 3, 4))
+    assert hurry(dataclasses.replace(two, turn=60)) == 1.0 and hurry(dataclasses.replace(two, turn=61)) < 1.0
+    assert hurry(dataclasses.replace(three, turn=90)) == 1.0 and hurry(dataclasses.replace(three, turn=93)) == pytest.approx(0.97 ** 2)
+    assert hurry(dataclasses.replace(four, turn=124)) == pytest.approx(0.97 ** 2)
+    # an Eternal game's next cycle starts the count again (tests/test_know_rules.py: the cycle begins)
+    assert hurry(dataclasses.replace(two, turn=150, cycle_began=100)) == 1.0

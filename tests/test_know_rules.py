@@ -459,6 +459,7 @@ def test_eternal_swaps_striped_pieces_and_resolver_begins():
     state = KNOW.position(NEAR, phase=MOVE, dice=(2,), options={"eternal": 2})
     after = play(state, "8.2-8.0", "roll:6")
     assert after.cycle == 2 and after.results == (0,) and after.phase != OVER
+    assert after.cycle_began == after.turn == state.turn + 1 and state.cycle_began == state.turn  # (the hurry)
     assert after.player == 0 and after.resolved is None
     assert where(after, "B*") == "4.1" and where(after, "b*") == "0.0"
     assert where(after, "F*") == "5.0b" and where(after, "h*") == "1.2a"

@@ -365,6 +365,7 @@ class KnowState:
     moved_turn: int = 0                       # the turn in which a piece last moved: `turn - moved_turn` turns
                                               # in a row have left every piece where it was (a Path declared
                                               # and lost, or won with no destination open, moves none)
+    cycle_began: int = 0                      # the turn in which the cycle in progress began (Eternal version)
 
     @property
     def idle_turns(self) -> int:
@@ -790,7 +791,8 @@ class KnowGame(Game[KnowState, KnowMove]):
             earlier = (seat - back) % count
             last[SEATS_4[earlier][0] if start.opts.four else earlier] = turn - back
         state = KnowState(start.opts, tuple(pos), phase=phase, player=player, seat=seat, dice=tuple(dice), born=born,
-                          turn=turn, note="set-up position", last_turns=tuple(last), moved_turn=turn)
+                          turn=turn, note="set-up position", last_turns=tuple(last), moved_turn=turn,
+                          cycle_began=turn)
         if phase == PREROLL or (phase == ROLL and not state.dice):
             return self._begin_turn(state, player, turn, seat=seat)
         return state
@@ -1593,6 +1595,7 @@ class KnowGame(Game[KnowState, KnowMove]):
         else:
             seat = first
         nxt = replace(state, pos=new_pos, born=born, resolved=None, resolver_seat=-1, cycle=state.cycle + 1,
+                      cycle_began=state.turn + 1,
                       note=note + f"; cycle {state.cycle}: {why}. The striped pieces change places; "
                                   f"{SEAT_NAMES_4[seat] if opts.four else PLAYERS[first]} begins cycle "
                                   f"{state.cycle + 1}")
