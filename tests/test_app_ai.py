@@ -344,8 +344,12 @@ def test_a_savoy_hint_is_the_search_of_its_level_4():
     games' level 3): a hint is that search's choice, and says so."""
     app, scene = open_game("savoy", ("Human", "Computer 1"), {"stack": 3}, seed=3)
     frames_until(app, scene, lambda: scene.human_decides(scene.state) or bool(human_turn(app, scene)))
-    press(app, "hint")  # (here two legal moves: the search may end in the frame of the press)
+    levels: list[int] = []  # the level of every search the scene starts (the hint's may end in the press's frame:
+    real_search = scene._search  # here two legal moves, and level 4 decides them in a slice or two)
+    scene._search = lambda level: levels.append(level) or real_search(level)
+    press(app, "hint")
     frames_until(app, scene, lambda: scene.hint is None)
+    assert levels == [4]
     assert scene.shown_hint() == Search(scene.game, scene.state, 4, search_seed(scene.history)).run()
     assert "the computer's choice at level 4" in scene.message
 
