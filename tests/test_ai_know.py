@@ -4,6 +4,7 @@ from the move that completes Resolution to Errands, Paths and the catch-up."""
 from __future__ import annotations
 
 import dataclasses
+import math
 
 import pytest
 
@@ -165,7 +166,8 @@ def test_a_stall_costs_both_sides_so_the_side_ahead_moves_on():
 def test_a_game_that_drags_hurries_the_computer_toward_resolution():
     """From level-3 self-play (seed 41, 473 plies before the hurry): from ply ~50 both sides stood one to three
     moves from Resolution, each move of a side's free piece putting influence on the other's target. From the
-    cycle's 60th turn the computer's search values an unresolved position less each turn, a Resolution as before."""
+    cycle's 60th turn the computer's search values an unresolved position less each turn, and the less the farther
+    its side is from its own Resolution; a Resolution as before."""
     from pathlib import Path
 
     from game.ai import know_ai
@@ -176,19 +178,29 @@ def test_a_game_that_drags_hurries_the_computer_toward_resolution():
     assert state.phase == MOVE and state.turn == 103 and state.cycle_began == 0
     calm = dataclasses.replace(state, cycle_began=state.turn)  # the same position at the start of a cycle
     assert know_ai.hurry(calm) == 1.0 and know_ai.hurry(history.states[150]) == 1.0  # (turn 54)
-    keep = know_ai.hurry(state)
-    assert keep == pytest.approx(0.97 ** 43)
+    keep, rate = know_ai.hurry(state), know_ai.RACE * 43
+    assert keep == pytest.approx(0.97 ** 43) and know_ai.late_turns(state) == 43
     # the computer's search is hurried; the analysis judges with the evaluation itself
     hurried = know_ai.policy_for(state, 3, hurried=True)
-    assert hurried.evaluate(state) == pytest.approx(tuple(keep * v for v in evaluate(state)))
-    assert hurried.exploration == pytest.approx(keep * know_ai.policy_for(state, 3).exploration)
+    red, blue = (moves_to_resolve(state.pos, side, Snapshot(state.pos)) for side in (0, 1))
+    factors = (keep * math.exp(-rate * (red - know_ai.TEMPO)), keep * math.exp(-rate * blue))  # (Red to move)
+    assert hurried.evaluate(state) == pytest.approx(tuple(f * v for f, v in zip(factors, evaluate(state))))
+    assert hurried.exploration == pytest.approx(factors[0] * know_ai.policy_for(state, 3).exploration)
     assert know_ai.policy_for(state, 3).evaluate is evaluate and know_ai.policy_for(calm, 3, hurried=True).evaluate is evaluate
-    # Red takes the move that brings its own Resolution nearer; unhurried, one that leaves it where it was
-    def after(move):
+    def after(state, move):
         pos = KNOW.apply(state, move).pos
         return moves_to_resolve(pos, 0, Snapshot(pos)), moves_to_resolve(pos, 1, Snapshot(pos))
+    # Red takes the move that brings its own Resolution nearest; unhurried, one that brings it less near
     chosen, unhurried = best_move(KNOW, state, 3, seed=1), best_move(KNOW, calm, 3, seed=1)
-    assert after(chosen)[0] < after(unhurried)[0] and after(chosen)[1] >= after(unhurried)[1]
+    (red_then, blue_then), (red_else, blue_else) = after(state, chosen), after(state, unhurried)
+    assert red_then < red_else and blue_then >= blue_else
+    # turn 87: unhurried, Red blocks (its own Resolution a move farther, Blue's one and a half); hurried, it keeps
+    # its own as near and leaves Blue's as it stands
+    block = history.states[241]
+    assert block.phase == MOVE and block.turn == 87 and block.player == 0
+    now = after(block, best_move(KNOW, dataclasses.replace(block, cycle_began=block.turn), 3, seed=1))
+    hurried_now = after(block, best_move(KNOW, block, 3, seed=1))
+    assert now[0] > 2.5 and now[1] > 2.0 and hurried_now == pytest.approx((1.8, 1.0), abs=0.05)
     # a Resolution (here the catch-up that follows it) keeps its value
     resolved = KNOW.play(KNOW.position(NEAR, phase=MOVE, dice=(2,)), "8.2-8.0")[1]
     late = dataclasses.replace(resolved, turn=200)

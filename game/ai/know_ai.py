@@ -19,8 +19,9 @@ search preferred whatever it had looked at least. The side further from Resoluti
 behind; the difference goes through a logistic curve to a chance of winning, kept away from
 0 and 1 so that a real Resolution always counts for more. After a Resolution, the other
 player's catch-up may still draw the game: the closer they are, the likelier. In a game that drags (past a
-cycle's 60th turn) the computer's search hurries: positions not yet resolved count for less each turn, so
-each side goes for its own Resolution rather than holding the other's back (`hurry`).
+cycle's 60th turn) the computer's search hurries: positions not yet resolved count for less each turn, and
+for less again the farther their side is from its own Resolution, so each side goes for its own Resolution
+rather than holding the other's back (`hurry`, `RACE`).
 
 Three and four players (the search backs up one value per seat, max-n: game/ai/mcts.py):
 with four, the two Conjunctions are the sides, each seat valued at its colour's chance, so
@@ -81,14 +82,19 @@ STALL_SHRINK = 0.1
 #: cycle's 60th) the computer's search values every position not yet resolved at `HURRY` less a turn, compounded,
 #: against a Resolution, which keeps its worth (see `hurry`). Level self-play ran into standoffs: both sides one
 #: to three moves from Resolution, every move of a side's last free piece nearer its target putting its influence
-#: on the other's, for hundreds of plies (2 of 200 level-3 games past 400 plies, one of 823). Hurried, each
-#: side prefers the move likelier to Resolve to the one that holds the other back, and those two games took 242
-#: and 369 plies; over 300 games (seeds 0-299) one ran past 400 (423 plies), medians per 50 games 118.5-131.5;
-#: level 4 still won 27 of 40 against level 3, and level 3 30 of 40 against level 2. Between lines not yet
-#: resolved it chooses as before, so a standoff's blocking still counts: a tail remains. Before the 60th turn
-#: (the median game has about 45) nothing changes
+#: on the other's, for hundreds of plies (2 of 200 level-3 games past 400 plies, one of 823). Hurried, each side
+#: prefers the move likelier to Resolve to the one that holds the other back, and those two games took 242 and 369
+#: plies; but between lines not yet resolved it chose as before, so over 300 games one still ran past 400 (423).
+#: Before the 60th turn (the median game has about 45) nothing changes
 HURRY_FROM = 60
 HURRY = 0.03
+#: ...and the race: a position not yet resolved is also worth e^(-rate * d) of itself to each side, d the moves the
+#: side is from its own Resolution, the rate `RACE` for each turn past `HURRY_FROM` (0.3 ten turns on, 1.2 forty).
+#: So between unresolved lines too a side weighs its own progress against holding the other back: a block that
+#: sets the blocker back one move and the other one and a half gains at most e^(0.7 * 0.5) (`STEEPNESS`) and
+#: stops paying at a rate of 0.35, 12 turns on. Its own distance, not the nearer side's: valued by when the game
+#: ends, whoever wins, a side behind let the other through. Level-3 self-play, seeds 0-299: FIGURES
+RACE = 0.03
 
 
 class Tables:
@@ -225,6 +231,12 @@ def chances(behind: list[float]) -> list[float]:
 
 def side_values(state: KnowState) -> list[float]:
     """Each side's chance of winning (sides: the colours, or with three players the types)."""
+    return judged(state)[0]
+
+
+def judged(state: KnowState) -> tuple[list[float], list[float]]:
+    """`side_values`, and how many moves each side is from Resolution (the side to move a `TEMPO` nearer; all 0
+    once someone has Resolved)."""
     opts = state.opts
     three = opts.three
     sides = 3 if three else 2
@@ -235,7 +247,7 @@ def side_values(state: KnowState) -> list[float]:
             if side != state.resolved:
                 out[side] = CATCH_UP ** max(1.0, side_moves_to_resolve(state.pos, side, snap, three)) / 2
         out[state.resolved] = 1.0 - sum(out)
-        return out
+        return out, [0.0] * sides
     behind = [side_moves_to_resolve(state.pos, side, snap, three) for side in range(sides)]
     if state.phase != START:  # (before the opening roll it is nobody's turn)
         behind[state.player] -= TEMPO  # (four players: the colour of the seat acting)
@@ -244,12 +256,16 @@ def side_values(state: KnowState) -> list[float]:
     if stalled > 0:
         keep = (1.0 - STALL_SHRINK) ** stalled
         values = [keep * value for value in values]
-    return values
+    return values, behind
 
 
 def evaluate(state: KnowState) -> tuple[float, ...]:
     """Each seat's chance of winning, for a game not over (with four players, its Conjunction's)."""
-    values = side_values(state)
+    return seat_values(state, side_values(state))
+
+
+def seat_values(state: KnowState, values: list[float]) -> tuple[float, ...]:
+    """Each seat's value from each side's (with four players, its Conjunction's)."""
     if state.opts.four:
         return tuple(values[colour] for colour, _ in SEATS_4)
     return tuple(values)
@@ -307,29 +323,40 @@ def outcomes(state: KnowState) -> list[tuple[KnowMove, float]]:
 
 def hurry(state: KnowState) -> float:
     """The share of its value a position not yet resolved keeps in the computer's search from `state`: 1 until the
-    cycle's `HURRY_FROM`-th turn (as counted in a two-player game), then `1 - HURRY` times as much each turn."""
-    late = (state.turn - state.cycle_began) * 2 / state.opts.players - HURRY_FROM
-    return (1.0 - HURRY) ** late if late > 0 else 1.0
+    cycle's `HURRY_FROM`-th turn (as counted in a two-player game), then `1 - HURRY` times as much each turn (and
+    less again the farther its side is from Resolution: `kept_values`)."""
+    return (1.0 - HURRY) ** late_turns(state)
 
 
-def kept_values(keep: float, state: KnowState) -> tuple[float, ...]:
-    """`evaluate`, each seat's chance times `keep` until someone has Resolved."""
-    values = evaluate(state)
-    return values if state.resolved is not None else tuple(keep * value for value in values)
+def late_turns(state: KnowState) -> float:
+    """How many turns past `HURRY_FROM` the cycle in progress is (as counted in a two-player game; 0 before)."""
+    return max(0.0, (state.turn - state.cycle_began) * 2 / state.opts.players - HURRY_FROM)
+
+
+def kept_values(keep: float, rate: float, state: KnowState) -> tuple[float, ...]:
+    """`evaluate` until someone has Resolved: each side's chance times `keep` and times e^(-rate * d), d the moves
+    the side is from its own Resolution."""
+    if state.resolved is not None:
+        return evaluate(state)
+    values, behind = judged(state)
+    return seat_values(state, [keep * math.exp(-rate * max(0.0, d)) * value for value, d in zip(values, behind)])
 
 
 def policy_for(state: KnowState, level: int, hurried: bool = False) -> Policy:
     """The search's policy for a game like `state`'s at `level`; `hurried`: for the computer's search from
-    `state` itself, hurried in a game that drags (`hurry`). (Not for the analysis: its chances are the
-    evaluation's own, and the calibration measures them.) The exploration constant shrinks with the values, so
-    that between lines not yet resolved the search chooses as it would unhurried: only a Resolution (a win, a
-    loss, or a catch-up's draw) stands out more."""
+    `state` itself, hurried in a game that drags (`hurry`, `RACE`). (Not for the analysis: its chances are the
+    evaluation's own, and the calibration measures them.) The exploration constant shrinks with the mover's
+    values at the root, so that the search explores as widely as it would unhurried."""
     _, _, plies, exploration = LEVELS[level]
     draw = 0.5 if state.opts.four else None  # a draw shares the game between the two Conjunctions
     keep = hurry(state) if hurried else 1.0
-    judge = evaluate if keep == 1.0 else partial(kept_values, keep)
+    judge, scale = evaluate, 1.0
+    if keep < 1.0:
+        rate = RACE * late_turns(state)
+        judge = partial(kept_values, keep, rate)
+        scale = keep * math.exp(-rate * max(0.0, judged(state)[1][state.player]))  # (the mover's values at the root)
     return Policy(evaluate=judge, outcomes=outcomes, prior=prior, playout_plies=plies,
-                  exploration=exploration * keep, draw=draw)
+                  exploration=exploration * scale, draw=draw)
 
 
 def think(game: KnowGame, state: KnowState, level: int, rng: random.Random,
