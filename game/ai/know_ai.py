@@ -342,7 +342,12 @@ def kept_values(keep: float, rate: float, state: KnowState) -> tuple[float, ...]
     if state.resolved is not None:
         return evaluate(state)
     values, behind = judged(state)
-    return seat_values(state, [keep * math.exp(-rate * max(0.0, d)) * value for value, d in zip(values, behind)])
+    return seat_values(state, [raced(keep, rate, d) * value for value, d in zip(values, behind)])
+
+
+def raced(keep: float, rate: float, behind: float) -> float:
+    """The share of its chance a side `behind` moves from its own Resolution keeps in a hurried search."""
+    return keep * math.exp(-rate * max(0.0, behind))
 
 
 def policy_for(state: KnowState, level: int, hurried: bool = False) -> Policy:
@@ -357,7 +362,7 @@ def policy_for(state: KnowState, level: int, hurried: bool = False) -> Policy:
     if keep < 1.0:
         rate = RACE * late_turns(state)
         judge = partial(kept_values, keep, rate)
-        scale = keep * math.exp(-rate * max(0.0, judged(state)[1][state.player]))  # (the mover's values at the root)
+        scale = raced(keep, rate, judged(state)[1][state.player])  # (the mover's values at the root)
     return Policy(evaluate=judge, outcomes=outcomes, prior=prior, playout_plies=plies,
                   exploration=exploration * scale, draw=draw)
 
